@@ -1,0 +1,11 @@
+/** Tests run the built package (dist/) through n8n's real engine against the sandbox. */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.cts'],
+	moduleFileExtensions: ['cts', 'ts', 'js', 'json'],
+	transform: {
+		'^.+\\.cts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.dev.json' }],
+	},
+	testTimeout: 30000,
+};

@@ -1,0 +1,41 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** Input checks against the description's limits, run before any request is sent. */
+export class InputChecks {
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		private readonly itemIndex: number,
+	) {}
+
+	fail(field: string, problem: string): never {
+		throw new NodeOperationError(this.ctx.getNode(), `${field}: ${problem}`, {
+			itemIndex: this.itemIndex,
+			description: `Item ${this.itemIndex} was not sent. Correct "${field}" and run again.`,
+		});
+	}
+
+	maxLength(field: string, value: string | undefined | null, max: number): void {
+		if (value !== undefined && value !== null && value.length > max) {
+			this.fail(field, `is ${value.length} characters long; the limit is ${max}`);
+		}
+	}
+
+	minLength(field: string, value: string | undefined | null, min: number): void {
+		if (value !== undefined && value !== null && value.length < min) {
+			this.fail(field, `is ${value.length} characters long; it needs at least ${min}`);
+		}
+	}
+
+	maxItems(field: string, values: readonly unknown[] | undefined, max: number): void {
+		if (values !== undefined && values.length > max) {
+			this.fail(field, `has ${values.length} entries; the limit is ${max}`);
+		}
+	}
+
+	required(field: string, value: unknown): void {
+		if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) {
+			this.fail(field, 'is required');
+		}
+	}
+}

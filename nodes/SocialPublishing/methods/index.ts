@@ -1,0 +1,3 @@
+import { searchWorkspaces } from './listSearch/searchWorkspaces';
+
+export const listSearch = { searchWorkspaces };

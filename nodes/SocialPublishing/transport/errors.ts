@@ -1,0 +1,127 @@
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** What to do, by the API's `error_code`; more specific than the HTTP status. */
+const ERROR_CODE_HINTS: Record<string, string> = {
+	ACCOUNT_LIMIT_REACHED:
+		'The workspace has reached its cap of connected social accounts. Remove an account or raise the plan limit, then try again.',
+	DUPLICATE_ACCOUNT:
+		'This account is already connected to the workspace. Use the existing account (Account > Get Many) instead of adding it again.',
+	ACCOUNT_NOT_FOUND:
+		'No account with this ID and platform is in the workspace. Pick the account to reconnect from the list, and make sure the platform matches it.',
+	INSUFFICIENT_PERMISSIONS:
+		'The user behind this API key may not do this in the workspace. Ask a workspace admin for the permission, or use a key of a user who has it.',
+	INVALID_CREDENTIALS:
+		'The platform rejected these credentials. Check the handle and use an app password, not the account password.',
+	VALIDATION_ERROR: 'The service rejected the input. Correct the fields listed and try again.',
+	RATE_LIMIT_EXCEEDED:
+		'Too many requests for this API key. Wait before running again, or raise "Max Rate-Limit Wait" in the node options.',
+};
+
+/** What to do, by HTTP status, when there is no error_code. */
+const STATUS_HINTS: Record<number, string> = {
+	400: 'The service rejected the request. Correct the fields listed and try again.',
+	401: 'Check the API key in the Social Publishing credential: it is missing, mistyped, or was revoked or regenerated.',
+	403: 'The API key is valid but may not do this: the plan may lack API access, the key may have no access to this workspace, or the API credits may be used up.',
+	404: 'Check the IDs used. A workspace the API key has no access to is also answered as not found: pick the workspace from the list to be sure.',
+	409: 'The resource already exists.',
+	422: 'The service rejected the input. Correct the fields listed and try again.',
+	429: 'Too many requests for this API key. Wait before running again, or raise "Max Rate-Limit Wait" in the node options.',
+	500: 'The service failed while handling the request. Nothing was retried, to avoid duplicates: check whether the post exists before running again.',
+};
+
+export interface ApiErrorContext {
+	status: number;
+	body: IDataObject;
+	itemIndex?: number;
+}
+
+/** The API's own message: `message`, else `error`, else the HTTP status in words. */
+function apiMessage(status: number, body: IDataObject): string {
+	const text = body.message ?? body.error;
+	return typeof text === 'string' && text.trim() !== '' ? text.trim() : `Request failed`;
+}
+
+/** Lists a validation `errors` map field by field: `content.text: must be at most 5000 characters`. */
+export function describeFieldErrors(errors: unknown): string[] {
+	if (errors === null || typeof errors !== 'object') return [];
+	return Object.entries(errors as IDataObject).map(([field, messages]) => {
+		const list = Array.isArray(messages) ? messages : [messages];
+		return `${field}: ${list.map(String).join('; ')}`;
+	});
+}
+
+/** Bluesky's INVALID_CREDENTIALS carries a `help` object; it is the best explanation there is. */
+function describeHelp(help: unknown): string[] {
+	if (help === null || typeof help !== 'object') return [];
+	const { handle_format: handleFormat, app_password_steps: steps } = help as IDataObject;
+	const lines: string[] = [];
+	if (typeof handleFormat === 'string') lines.push(`Handle format: ${handleFormat}`);
+	if (Array.isArray(steps) && steps.length > 0) {
+		lines.push('To create an app password:', ...steps.map((step, i) => `${i + 1}. ${String(step)}`));
+	}
+	return lines;
+}
+
+export function apiError(node: INode, { status, body, itemIndex }: ApiErrorContext): NodeApiError {
+	const errorCode = typeof body.error_code === 'string' ? body.error_code : undefined;
+	const hint =
+		(errorCode && ERROR_CODE_HINTS[errorCode]) ??
+		STATUS_HINTS[status] ??
+		(status >= 500 ? STATUS_HINTS[500] : 'The service refused the request.');
+	const description = [
+		...describeFieldErrors(body.errors),
+		...describeHelp(body.help),
+		hint,
+	].join('\n');
+	const code = errorCode ? ` ${errorCode}` : '';
+	return new NodeApiError(node, body as JsonObject, {
+		message: `${apiMessage(status, body)} (HTTP ${status}${code})`,
+		description,
+		httpCode: String(status),
+		itemIndex,
+	});
+}
+
+export function notJsonError(node: INode, status: number, baseUrl: string, itemIndex?: number) {
+	return new NodeApiError(
+		node,
+		{ status },
+		{
+			message: `The service at ${baseUrl} did not answer with JSON (HTTP ${status}): the Base URL is probably wrong`,
+			description:
+				'Set the credential\'s Base URL to the address the API is served from, without "/api/v1" (for a self-hosted gateway it may need its own prefix). An HTML page usually means a website or login page answered instead of the API.',
+			httpCode: String(status),
+			itemIndex,
+		},
+	);
+}
+
+export function unreachableError(node: INode, baseUrl: string, cause: string, itemIndex?: number) {
+	return new NodeApiError(
+		node,
+		{ cause },
+		{
+			message: `Could not reach the Social Publishing service at ${baseUrl}: ${cause}`,
+			description:
+				'Check the Base URL in the credential and that the service is up. A request that creates something was not retried, so check whether it was created before running again.',
+			itemIndex,
+		},
+	);
+}
+
+export function rateLimitExhaustedError(
+	node: INode,
+	body: IDataObject,
+	retryAfterSeconds: number,
+	waitedSeconds: number,
+	itemIndex?: number,
+) {
+	const when = new Date(Date.now() + retryAfterSeconds * 1000).toISOString();
+	return new NodeApiError(node, body as JsonObject, {
+		message: `Rate limit still exceeded after waiting ${waitedSeconds}s: try again after ${when} (HTTP 429)`,
+		description: `The service asks to wait ${retryAfterSeconds}s more, which is past the node's "Max Rate-Limit Wait". Try again after ${when}, raise that option, or spread the work over time.`,
+		httpCode: '429',
+		itemIndex,
+	});
+}

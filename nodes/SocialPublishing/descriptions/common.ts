@@ -86,3 +86,16 @@ export const maxRateLimitWaitOption: INodeProperties = {
 	description:
 		'When the service answers "too many requests", the node waits as long as it asks and tries again, up to this many seconds in total. Past that it stops with an error saying when to try again.',
 };
+
+type LocatorField = Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { required?: boolean };
+
+/** Searchable lists of the workspace's library; each list method lives in methods/listSearch/. */
+export const locators = {
+	account: (field: LocatorField) => resourceLocator(field, 'searchAccounts', 'e.g. 171639455029'),
+	label: (field: LocatorField) => resourceLocator(field, 'searchLabels', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
+	campaign: (field: LocatorField) => resourceLocator(field, 'searchCampaigns', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
+	contentCategory: (field: LocatorField) =>
+		resourceLocator(field, 'searchContentCategories', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
+	teamMember: (field: LocatorField) => resourceLocator(field, 'searchTeamMembers', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
+	media: (field: LocatorField) => resourceLocator(field, 'searchMedia', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
+};

@@ -87,6 +87,18 @@ export const maxRateLimitWaitOption: INodeProperties = {
 		'When the service answers "too many requests", the node waits as long as it asks and tries again, up to this many seconds in total. Past that it stops with an error saying when to try again.',
 };
 
+/** The Options collection every operation ends with: its own options, then the rate-limit bound. */
+export function nodeOptions(...extra: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [...extra, maxRateLimitWaitOption],
+	};
+}
+
 type LocatorField = Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { required?: boolean };
 
 /** Searchable lists of the workspace's library; each list method lives in methods/listSearch/. */

@@ -33,6 +33,26 @@ export class InputChecks {
 		}
 	}
 
+	oneOf(field: string, value: string | undefined, allowed: readonly string[]): void {
+		if (value !== undefined && value !== '' && !allowed.includes(value)) {
+			this.fail(field, `"${value}" is not one of ${allowed.map((v) => `"${v}"`).join(', ')}`);
+		}
+	}
+
+	/** An absolute http(s) URL, as the API's URI fields need. */
+	url(field: string, value: string | undefined | null): void {
+		if (value === undefined || value === null || value === '') return;
+		let protocol = '';
+		try {
+			protocol = new URL(value).protocol;
+		} catch {
+			this.fail(field, `"${value}" is not a URL; use a full address such as https://example.com/image.png`);
+		}
+		if (protocol !== 'http:' && protocol !== 'https:') {
+			this.fail(field, `"${value}" is not an http(s) URL`);
+		}
+	}
+
 	required(field: string, value: unknown): void {
 		if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) {
 			this.fail(field, 'is required');

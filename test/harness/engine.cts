@@ -1,0 +1,621 @@
+// Runs the BUILT package (dist/, found through package.json's `n8n` block) on n8n's real engine:
+// PackageDirectoryLoader loads it, WorkflowExecute runs the action node, PollContext runs the
+// trigger's poll, and RoutingNode runs the credential's test request the way n8n's UI does.
+import { userFolder } from './env.cts';
+
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+
+import {
+	BinaryDataConfig,
+	BinaryDataService,
+	ExecuteContext,
+	ExecutionLifecycleHooks,
+	FileLocation,
+	PackageDirectoryLoader,
+	PollContext,
+	RoutingNode,
+	WorkflowExecute,
+} from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	ICredentialType,
+	IDataObject,
+	IExecuteData,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeParameters,
+	INodeProperties,
+	INodeType,
+	INodeTypes,
+	IRequestOptionsSimplified,
+	IRunExecutionData,
+	IVersionedNodeType,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { createRunExecutionData, ICredentials, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+
+export { userFolder };
+
+// n8n-core registers its services in its own copy of @n8n/di (it may differ from the top-level one).
+const { Container } = createRequire(require.resolve('n8n-core'))('@n8n/di') as typeof import('@n8n/di');
+
+const PACKAGE_ROOT = resolve(__dirname, '../..');
+export const PACKAGE_NAME = 'n8n-nodes-social-publishing';
+export const NODE_TYPE = `${PACKAGE_NAME}.socialPublishing`;
+export const TRIGGER_TYPE = `${PACKAGE_NAME}.socialPublishingTrigger`;
+export const CREDENTIAL_TYPE = 'socialPublishingApi';
+const NODE_NAME = 'Social Publishing';
+
+export interface Credentials {
+	baseUrl: string;
+	apiKey: string;
+}
+
+export interface NodeErrorInfo {
+	message: string;
+	description?: string | null;
+	httpCode?: string | null;
+	itemIndex?: number;
+	/** The error object itself, for assertions the fields above do not cover. */
+	raw?: unknown;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading the package
+
+let loaderPromise: Promise<PackageDirectoryLoader> | undefined;
+
+/** Loads the package once per test file, from dist/, exactly as n8n loads a community package. */
+export async function loadPackage(): Promise<PackageDirectoryLoader> {
+	loaderPromise ??= (async () => {
+		const loader = new PackageDirectoryLoader(PACKAGE_ROOT);
+		await loader.loadAll();
+		return loader;
+	})();
+	return await loaderPromise;
+}
+
+/** Accepts `socialPublishing` or `n8n-nodes-social-publishing.socialPublishing`. */
+function shortName(type: string): string {
+	return type.startsWith(`${PACKAGE_NAME}.`) ? type.slice(PACKAGE_NAME.length + 1) : type;
+}
+
+class PackageNodeTypes implements INodeTypes {
+	private readonly loader: PackageDirectoryLoader;
+
+	private readonly extra: Record<string, INodeType>;
+
+	constructor(loader: PackageDirectoryLoader, extra: Record<string, INodeType> = {}) {
+		this.loader = loader;
+		this.extra = extra;
+	}
+
+	getByName(nodeType: string): INodeType | IVersionedNodeType {
+		return this.extra[nodeType] ?? this.loader.getNode(shortName(nodeType)).type;
+	}
+
+	getByNameAndVersion(nodeType: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.getByName(nodeType), version);
+	}
+
+	getKnownTypes(): IDataObject {
+		return this.loader.known.nodes as unknown as IDataObject;
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credentials: n8n's own test helper only applies function-style `authenticate`; ours applies the
+// generic kind the way n8n's CLI does, resolving each `={{...}}` with `$credentials` in scope.
+
+export class PackageCredentialsHelper extends ICredentialsHelper {
+	private readonly loader: PackageDirectoryLoader;
+
+	private readonly data: Record<string, ICredentialDataDecryptedObject>;
+
+	constructor(loader: PackageDirectoryLoader, data: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+		this.loader = loader;
+		this.data = data;
+	}
+
+	credentialType(name: string): ICredentialType {
+		return this.loader.getCredential(name).type;
+	}
+
+	getParentTypes(name: string): string[] {
+		const parents = this.credentialType(name).extends ?? [];
+		return parents.flatMap((parent) => [parent, ...this.getParentTypes(parent)]);
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		incoming: IHttpRequestOptions | IRequestOptionsSimplified,
+		workflow?: Workflow,
+		node?: INode,
+	): Promise<IHttpRequestOptions> {
+		const requestOptions = incoming as IHttpRequestOptions;
+		const { authenticate } = this.credentialType(typeName);
+		if (authenticate === undefined) return requestOptions;
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (authenticate.type !== 'generic') return requestOptions;
+		if (!workflow || !node) throw new Error('Generic authentication needs the workflow and node');
+
+		const resolveValue = (value: unknown) =>
+			typeof value === 'string' && value.startsWith('=')
+				? workflow.expression.getSimpleParameterValue(
+						node,
+						value,
+						'internal',
+						{ $credentials: credentials },
+						undefined,
+						'',
+					)
+				: value;
+
+		const target = requestOptions as unknown as Record<string, IDataObject | undefined>;
+		for (const [section, entries] of Object.entries(authenticate.properties)) {
+			for (const [key, value] of Object.entries(entries as IDataObject)) {
+				const resolvedKey = String(resolveValue(key));
+				if (section === 'auth') {
+					target.auth = { ...target.auth, [resolvedKey]: resolveValue(value) as string };
+					continue;
+				}
+				target[section] = { ...(target[section] ?? {}), [resolvedKey]: resolveValue(value) as string };
+			}
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
+		const data = this.data[type] ?? {};
+		return new (class extends ICredentials {
+			async getData() {
+				return { ...data };
+			}
+			getDataToSave() {
+				return { id: this.id, name: this.name, type: this.type, data: '' };
+			}
+			async setData() {}
+			async updateData() {}
+		})(nodeCredentials, type);
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const data = this.data[type];
+		if (!data) throw new Error(`No test credentials of type "${type}"`);
+		return { ...data };
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return this.credentialType(type).properties;
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Binary data
+
+export type BinaryMode = 'memory' | 'filesystem';
+
+export interface BinaryInput {
+	data: Buffer;
+	fileName: string;
+	mimeType: string;
+}
+
+/**
+ * An input item with binary properties. The bytes travel inline (n8n's default memory mode);
+ * `runNode({ binaryMode: 'filesystem' })` moves them into n8n's filesystem store before the run.
+ */
+export function binaryItem(json: IDataObject, binaries: Record<string, BinaryInput>): INodeExecutionData {
+	const binary: INodeExecutionData['binary'] = {};
+	for (const [property, { data, fileName, mimeType }] of Object.entries(binaries)) {
+		const dot = fileName.lastIndexOf('.');
+		binary[property] = {
+			data: data.toString('base64'),
+			fileName,
+			mimeType,
+			fileSize: `${data.length} B`,
+			bytes: data.length,
+			...(dot > 0 ? { fileExtension: fileName.slice(dot + 1) } : {}),
+		};
+	}
+	return { json, binary };
+}
+
+let currentBinaryMode: BinaryMode | undefined;
+
+async function useBinaryMode(mode: BinaryMode): Promise<BinaryDataService> {
+	const service = Container.get(BinaryDataService);
+	if (currentBinaryMode !== mode) {
+		Container.get(BinaryDataConfig).mode = mode === 'memory' ? 'default' : 'filesystem';
+		await service.init();
+		currentBinaryMode = mode;
+	}
+	return service;
+}
+
+async function storeBinaries(
+	service: BinaryDataService,
+	items: INodeExecutionData[],
+	workflowId: string,
+	executionId: string,
+): Promise<INodeExecutionData[]> {
+	const location = FileLocation.ofExecution(workflowId, executionId);
+	return await Promise.all(
+		items.map(async (item) => {
+			if (!item.binary) return item;
+			const binary: INodeExecutionData['binary'] = {};
+			for (const [property, value] of Object.entries(item.binary)) {
+				if (value.id) {
+					binary[property] = value;
+					continue;
+				}
+				const buffer = Buffer.from(value.data, 'base64');
+				binary[property] = await service.store(location, buffer, { ...value, data: '' });
+			}
+			return { ...item, binary };
+		}),
+	);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running
+
+function additionalDataFor(
+	credentialsHelper: ICredentialsHelper,
+	hooks: ExecutionLifecycleHooks,
+	executionId: string,
+	workflowId: string,
+): IWorkflowExecuteAdditionalData {
+	const unsupported = (what: string) => () => {
+		throw new Error(`${what} is not available in the test harness`);
+	};
+	return {
+		credentialsHelper,
+		hooks,
+		executionId,
+		workflowId,
+		currentNodeExecutionIndex: 0,
+		executeWorkflow: unsupported('executeWorkflow'),
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		startRunnerTask: unsupported('startRunnerTask'),
+		logAiEvent: () => {},
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678/',
+		formBaseUrl: 'http://localhost:5678/form',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		formTestBaseUrl: 'http://localhost:5678/form-test',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		mcpBaseUrl: 'http://localhost:5678/mcp',
+		mcpTestBaseUrl: 'http://localhost:5678/mcp-test',
+		variables: {},
+		externalSecretsProxy: undefined as never,
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+function nodeError(error: unknown): NodeErrorInfo | undefined {
+	if (!error) return undefined;
+	const e = error as {
+		message?: string;
+		description?: string | null;
+		httpCode?: string | null;
+		context?: { itemIndex?: number };
+	};
+	return {
+		message: String(e.message ?? error),
+		description: e.description,
+		httpCode: e.httpCode,
+		itemIndex: e.context?.itemIndex,
+		raw: error,
+	};
+}
+
+function makeNode(type: string, parameters: INodeParameters, extra: Partial<INode> = {}): INode {
+	return {
+		id: randomUUID(),
+		name: NODE_NAME,
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Social Publishing account' } },
+		...extra,
+	};
+}
+
+export interface RunNodeOptions {
+	parameters: INodeParameters;
+	items?: INodeExecutionData[];
+	credentials: Credentials;
+	continueOnFail?: boolean;
+	/** Sets the node's "On Error" to "Continue (using error output)" and returns that output. */
+	errorOutput?: boolean;
+	timezone?: string;
+	nodeType?: string;
+	/** Where input binaries live: inline (n8n's default) or n8n's filesystem store. */
+	binaryMode?: BinaryMode;
+}
+
+export interface RunNodeResult {
+	output: INodeExecutionData[];
+	errorOutput?: INodeExecutionData[];
+	error?: NodeErrorInfo;
+}
+
+/** Runs one node, fed by `items`, through n8n-core's WorkflowExecute. Never throws the node's error. */
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	const loader = await loadPackage();
+	const nodeTypes = new PackageNodeTypes(loader);
+	const credentialsHelper = new PackageCredentialsHelper(loader, {
+		[CREDENTIAL_TYPE]: { ...options.credentials },
+	});
+	const workflowId = `wf-${randomUUID()}`;
+	const executionId = String(Date.now());
+
+	const node = makeNode(options.nodeType ?? NODE_TYPE, options.parameters, {
+		...(options.continueOnFail ? { continueOnFail: true, onError: 'continueRegularOutput' } : {}),
+		...(options.errorOutput ? { onError: 'continueErrorOutput' } : {}),
+	});
+	const workflow = new Workflow({
+		id: workflowId,
+		name: 'Harness',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
+	});
+
+	const binaryService = await useBinaryMode(options.binaryMode ?? 'memory');
+	let items = options.items ?? [{ json: {} }];
+	if (options.binaryMode === 'filesystem') {
+		items = await storeBinaries(binaryService, items, workflowId, executionId);
+	}
+
+	const mode: WorkflowExecuteMode = 'manual';
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, {
+		id: workflowId,
+		name: 'Harness',
+		nodes: [node],
+		connections: {},
+		active: false,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+	});
+	const additionalData = additionalDataFor(credentialsHelper, hooks, executionId, workflowId);
+	const runExecutionData: IRunExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
+		},
+	});
+
+	const run = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(
+		workflow,
+	);
+	const task = run.data.resultData.runData[NODE_NAME]?.[0];
+	const main = task?.data?.main ?? [];
+	return {
+		output: main[0] ?? [],
+		...(options.errorOutput ? { errorOutput: main[1] ?? [] } : {}),
+		error: nodeError(task?.error ?? run.data.resultData.error),
+	};
+}
+
+export interface RunPollOptions {
+	parameters: INodeParameters;
+	credentials: Credentials;
+	staticData?: IDataObject;
+	mode?: 'trigger' | 'manual';
+	timezone?: string;
+	nodeType?: string;
+}
+
+export interface RunPollResult {
+	items: INodeExecutionData[] | null;
+	staticData: IDataObject;
+	error?: NodeErrorInfo;
+}
+
+/** Runs the trigger's `poll` once through n8n-core's PollContext, with the given static data. */
+export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
+	const loader = await loadPackage();
+	const nodeTypes = new PackageNodeTypes(loader);
+	const credentialsHelper = new PackageCredentialsHelper(loader, {
+		[CREDENTIAL_TYPE]: { ...options.credentials },
+	});
+	const node = makeNode(options.nodeType ?? TRIGGER_TYPE, options.parameters);
+	const workflowId = `wf-${randomUUID()}`;
+	const staticKey = `node:${node.name}`;
+	const workflow = new Workflow({
+		id: workflowId,
+		name: 'Harness',
+		nodes: [node],
+		connections: {},
+		active: options.mode !== 'manual',
+		nodeTypes,
+		staticData: { [staticKey]: structuredClone(options.staticData ?? {}) },
+		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
+	});
+	const mode = options.mode ?? 'trigger';
+	const hooks = new ExecutionLifecycleHooks(mode, String(Date.now()), {
+		id: workflowId,
+		name: 'Harness',
+		nodes: [node],
+		connections: {},
+		active: false,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+	});
+	const additionalData = additionalDataFor(credentialsHelper, hooks, String(Date.now()), workflowId);
+	const context = new PollContext(workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
+	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	if (!nodeType.poll) throw new Error(`${node.type} has no poll method`);
+
+	let items: INodeExecutionData[] | null = null;
+	let error: NodeErrorInfo | undefined;
+	try {
+		const result = await nodeType.poll.call(context);
+		items = result?.[0] ?? null;
+	} catch (thrown) {
+		error = nodeError(thrown);
+	}
+	const staticData = JSON.parse(JSON.stringify(workflow.staticData[staticKey] ?? {})) as IDataObject;
+	return { items, staticData, error };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credential test: the credential's `test` request sent through RoutingNode with the credential's
+// own authentication, and the outcome mapped to {status, message} as n8n's credentials tester does.
+
+export interface CredentialTestResult {
+	status: 'OK' | 'Error';
+	message: string;
+}
+
+export async function testCredential(credentials: Credentials): Promise<CredentialTestResult> {
+	const loader = await loadPackage();
+	const credentialsHelper = new PackageCredentialsHelper(loader, { [CREDENTIAL_TYPE]: { ...credentials } });
+	const credentialType = credentialsHelper.credentialType(CREDENTIAL_TYPE);
+	const testRequest = credentialType.test;
+	if (!testRequest) return { status: 'Error', message: 'No testing function found for this credential.' };
+
+	const baseType = new PackageNodeTypes(loader).getByNameAndVersion(NODE_TYPE);
+	const testNodeType: INodeType = {
+		description: {
+			...baseType.description,
+			name: 'credentialTest',
+			credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: testRequest.request },
+					default: '',
+				},
+			],
+		},
+	};
+	const nodeTypes = new PackageNodeTypes(loader, { credentialTest: testNodeType });
+	const node: INode = {
+		id: 'temp',
+		name: 'Temp-Node',
+		type: 'credentialTest',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Social Publishing account' } },
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const hooks = new ExecutionLifecycleHooks('internal', 'credential-test', {
+		id: 'credential-test',
+		name: 'Credential test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+	});
+	const additionalData = additionalDataFor(credentialsHelper, hooks, 'credential-test', 'credential-test');
+	const executeData: IExecuteData = { node, data: {}, source: null };
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData,
+		'internal',
+		createRunExecutionData({}),
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		executeData,
+		[],
+	);
+	const credentialsDecrypted: ICredentialsDecrypted = {
+		id: 'cred-1',
+		name: 'Social Publishing account',
+		type: CREDENTIAL_TYPE,
+		data: { ...credentials },
+	};
+
+	try {
+		await new RoutingNode(context, testNodeType, credentialsDecrypted).runNode();
+	} catch (thrown) {
+		const error = thrown as { message?: string; cause?: { response?: { status?: number; statusText?: string }; code?: string } };
+		const response = error.cause?.response;
+		if (response) {
+			for (const rule of testRequest.rules ?? []) {
+				if (rule.type === 'responseCode' && rule.properties.value === response.status) {
+					return { status: 'Error', message: rule.properties.message };
+				}
+			}
+			if (response.status === undefined || response.status < 199 || response.status > 299) {
+				return {
+					status: 'Error',
+					message: response.statusText || `Received HTTP status code: ${response.status}`,
+				};
+			}
+		} else if (error.cause?.code) {
+			return { status: 'Error', message: error.cause.code };
+		}
+		return { status: 'Error', message: String(error.message) };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Assertions
+
+/** Fails when `key` appears anywhere in `value` (output items, an error and its description...). */
+export function expectNoSecret(value: unknown, key: string): void {
+	const seen = new WeakSet<object>();
+	const text = JSON.stringify(value, (_k, v: unknown) => {
+		if (v instanceof Error) {
+			return { ...v, message: v.message, stack: v.stack, description: (v as { description?: unknown }).description };
+		}
+		if (Buffer.isBuffer(v)) return v.toString('latin1');
+		if (v !== null && typeof v === 'object') {
+			if (seen.has(v)) return '[circular]';
+			seen.add(v);
+		}
+		return v;
+	});
+	if (text !== undefined && text.includes(key)) {
+		throw new Error(`The API key appears in the value checked: ${text.slice(0, 500)}`);
+	}
+}

@@ -1,0 +1,13 @@
+// Imported before n8n-core: its instance settings and binary-data store read these on load.
+// Without them the engine would write to ~/.n8n; everything goes to one temp folder instead.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const userFolder = mkdtempSync(join(tmpdir(), 'sp-n8n-'));
+
+process.env.N8N_USER_FOLDER = userFolder;
+process.env.N8N_BINARY_DATA_STORAGE_PATH = join(userFolder, 'binaryData');
+process.env.N8N_ENCRYPTION_KEY ??= 'test-only-encryption-key';
+process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+process.env.N8N_LOG_LEVEL ??= 'silent';

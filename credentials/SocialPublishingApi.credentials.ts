@@ -57,5 +57,31 @@ export class SocialPublishingApi implements ICredentialType {
 			url: '/api/v1/me',
 			method: 'GET',
 		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The API key was not accepted: it is mistyped, or it was revoked or regenerated. Copy the current key from the API tab of your account.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						"The API key is valid but has no API access: check the account's plan and remaining API credits.",
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'No Social Publishing API answered at this Base URL. Enter the address without "/api/v1" (a self-hosted gateway may need its own prefix).',
+				},
+			},
+		],
 	};
 }

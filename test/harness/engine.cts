@@ -364,6 +364,10 @@ export interface RunNodeOptions {
 	nodeType?: string;
 	/** Where input binaries live: inline (n8n's default) or n8n's filesystem store. */
 	binaryMode?: BinaryMode;
+	/** Node settings from n8n's Settings tab, such as Retry On Fail (`retryOnFail`, `maxTries`, `waitBetweenTries`). */
+	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
+	/** Node types besides the package's, by type name (the benchmarks run a peer node beside ours). */
+	extraNodeTypes?: Record<string, INodeType>;
 }
 
 export interface RunNodeResult {
@@ -375,7 +379,7 @@ export interface RunNodeResult {
 /** Runs one node, fed by `items`, through n8n-core's WorkflowExecute. Never throws the node's error. */
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const loader = await loadPackage();
-	const nodeTypes = new PackageNodeTypes(loader);
+	const nodeTypes = new PackageNodeTypes(loader, options.extraNodeTypes);
 	const credentialsHelper = new PackageCredentialsHelper(loader, {
 		[CREDENTIAL_TYPE]: { ...options.credentials },
 	});
@@ -383,6 +387,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const executionId = String(Date.now());
 
 	const node = makeNode(options.nodeType ?? NODE_TYPE, options.parameters, {
+		...options.settings,
 		...(options.continueOnFail ? { continueOnFail: true, onError: 'continueRegularOutput' } : {}),
 		...(options.errorOutput ? { onError: 'continueErrorOutput' } : {}),
 	});

@@ -8,4 +8,5 @@ module.exports = {
 		'^.+\\.cts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.dev.json' }],
 	},
 	testTimeout: 30000,
+	reporters: ['default', '<rootDir>/test/summary-reporter.js'],
 };

@@ -30,6 +30,13 @@ export class SocialPublishing implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Account', value: 'account' },
+					{ name: 'Campaign', value: 'campaign' },
+					{ name: 'Content Category', value: 'contentCategory' },
+					{ name: 'Facebook Text Background', value: 'facebookTextBackground' },
+					{ name: 'Label', value: 'label' },
+					{ name: 'Media', value: 'media' },
+					{ name: 'Team Member', value: 'teamMember' },
 					{ name: 'User', value: 'user' },
 					{ name: 'Workspace', value: 'workspace' },
 				],

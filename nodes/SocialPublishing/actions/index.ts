@@ -1,11 +1,35 @@
 import type { Operation } from './types';
+import * as account from './account';
+import * as campaign from './campaign';
+import * as contentCategory from './contentCategory';
+import * as facebookTextBackground from './facebookTextBackground';
+import * as label from './label';
+import * as media from './media';
+import * as teamMember from './teamMember';
 import * as user from './user';
 import * as workspace from './workspace';
 
 /** Every resource's operations, by the values of the Resource and Operation selectors. */
 export const operationsByResource: Record<string, Record<string, Operation>> = {
+	account: account.operations,
+	campaign: campaign.operations,
+	contentCategory: contentCategory.operations,
+	facebookTextBackground: facebookTextBackground.operations,
+	label: label.operations,
+	media: media.operations,
+	teamMember: teamMember.operations,
 	user: user.operations,
 	workspace: workspace.operations,
 };
 
-export const resourceDescriptions = [...user.description, ...workspace.description];
+export const resourceDescriptions = [
+	...account.description,
+	...campaign.description,
+	...contentCategory.description,
+	...facebookTextBackground.description,
+	...label.description,
+	...media.description,
+	...teamMember.description,
+	...user.description,
+	...workspace.description,
+];

@@ -1,0 +1,9 @@
+import { libraryGetMany } from '../../helpers/workspaceLists';
+
+export const { description, execute } = libraryGetMany({
+	resource: 'campaign',
+	segment: 'campaigns',
+	searchDescription:
+		'Only campaigns whose name contains this text (case-insensitive). Leave empty for all campaigns.',
+	searchPlaceholder: 'e.g. spring sale',
+});

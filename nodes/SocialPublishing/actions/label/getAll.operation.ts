@@ -1,0 +1,9 @@
+import { libraryGetMany } from '../../helpers/workspaceLists';
+
+export const { description, execute } = libraryGetMany({
+	resource: 'label',
+	segment: 'labels',
+	searchDescription:
+		'Only labels whose name contains this text (case-insensitive). Leave empty for all labels.',
+	searchPlaceholder: 'e.g. launch',
+});

@@ -1,0 +1,16 @@
+import { titleCase } from './common';
+
+/** How people write the platforms' names; keys are the API's platform and connect keys. */
+const PLATFORM_NAMES: Record<string, string> = {
+	'facebook-profile': 'Facebook Profile',
+	gmb: 'Google Business Profile',
+	'instagram-via-facebook': 'Instagram (via Facebook)',
+	linkedin: 'LinkedIn',
+	tiktok: 'TikTok',
+	twitter: 'X (Twitter)',
+	youtube: 'YouTube',
+};
+
+export function platformLabel(key: string): string {
+	return PLATFORM_NAMES[key] ?? titleCase(key);
+}

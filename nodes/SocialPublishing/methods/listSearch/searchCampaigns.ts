@@ -1,0 +1,3 @@
+import { namedListSearch } from '../../helpers/listSearch';
+
+export const searchCampaigns = namedListSearch('campaigns');

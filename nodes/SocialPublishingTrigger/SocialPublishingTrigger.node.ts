@@ -1,0 +1,127 @@
+import type {
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { locators, nodeOptions, workspaceLocator } from '../SocialPublishing/descriptions/common';
+import { searchTeamMembers } from '../SocialPublishing/methods/listSearch/searchTeamMembers';
+import { searchWorkspaces } from '../SocialPublishing/methods/listSearch/searchWorkspaces';
+import { APPROVAL_EVENTS, DEFAULT_EVENT, EVENTS } from './events';
+import { pollPosts } from './poll';
+
+/** Any / Me / Chosen Team Members, then the members to choose when "Chosen". */
+function peopleFilter(
+	name: string,
+	displayName: string,
+	description: string,
+	membersName: string,
+): INodeProperties[] {
+	return [
+		{
+			displayName,
+			name,
+			type: 'options',
+			default: 'any',
+			description,
+			options: [
+				{ name: 'Any', value: 'any', description: 'No filter' },
+				{ name: 'Me', value: 'me', description: 'The user the API key belongs to' },
+				{ name: 'Chosen Team Members', value: 'chosen' },
+			],
+			displayOptions: { show: { event: APPROVAL_EVENTS } },
+		},
+		{
+			displayName: `${displayName} to Watch`,
+			name: membersName,
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Team Member',
+			default: {},
+			displayOptions: { show: { event: APPROVAL_EVENTS, [name]: ['chosen'] } },
+			options: [
+				{
+					displayName: 'Team Member',
+					name: 'members',
+					values: [
+						locators.teamMember({
+							displayName: 'Team Member',
+							name: 'member',
+							description: 'A member of the workspace',
+						}),
+					],
+				},
+			],
+		},
+	];
+}
+
+export class SocialPublishingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Social Publishing Trigger',
+		name: 'socialPublishingTrigger',
+		icon: {
+			light: 'file:../../icons/socialPublishing.svg',
+			dark: 'file:../../icons/socialPublishing.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description:
+			'Starts the workflow when a post waits for approval, is published, fails or is rejected in a Social Publishing workspace',
+		defaults: { name: 'Social Publishing Trigger' },
+		credentials: [{ name: 'socialPublishingApi', required: true }],
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				default: DEFAULT_EVENT,
+				options: EVENTS.map(({ name, value, description }) => ({ name, value, description })),
+			},
+			workspaceLocator,
+			...peopleFilter(
+				'approvers',
+				'Approvers',
+				'Whose approval the post waits for (for rejected posts: who was asked to approve it)',
+				'approverMembers',
+			),
+			...peopleFilter(
+				'requestedBy',
+				'Requested By',
+				'Who sent the post for approval',
+				'requesterMembers',
+			),
+			nodeOptions(
+				{
+					displayName: 'Include Existing Posts',
+					name: 'includeExisting',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether the first poll after activation (or after the workspace, event or filters change) emits the posts already in that state. Off: only posts that reach it afterwards.',
+				},
+				{
+					displayName: 'Include Raw Post',
+					name: 'includeRawPost',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to add the post exactly as the service returned it, under "post"',
+				},
+			),
+		],
+	};
+
+	methods = { listSearch: { searchWorkspaces, searchTeamMembers } };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollPosts.call(this);
+	}
+}

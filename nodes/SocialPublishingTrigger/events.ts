@@ -1,0 +1,82 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { POST_FILTER_STATUSES } from '../SocialPublishing/limits';
+
+type FilterStatus = (typeof POST_FILTER_STATUSES)[number];
+
+/** One event the trigger watches: a post reaching a state. */
+export interface TriggerEvent {
+	value: string;
+	name: string;
+	description: string;
+	/** `status[]` sent to the posts list, so the service does the filtering. */
+	statuses: FilterStatus[];
+	/** Whether the approver and requester filters apply to this event. */
+	approvalFilters: boolean;
+	/** Checked again on each post: an ignored query parameter must not turn into false events. */
+	matches: (post: IDataObject) => boolean;
+	/** Said by Fetch Test Event when no post matches. */
+	noneFound: string;
+}
+
+function schedulingStatus(post: IDataObject): string | undefined {
+	const scheduling = post.scheduling as IDataObject | undefined;
+	return typeof scheduling?.status === 'string' ? scheduling.status : undefined;
+}
+
+function approvalStatus(post: IDataObject): string | undefined {
+	const approval = post.approval as IDataObject | undefined;
+	return typeof approval?.status === 'string' ? approval.status : undefined;
+}
+
+export const EVENTS: TriggerEvent[] = [
+	{
+		value: 'postPendingApproval',
+		name: 'Post Pending Approval',
+		description: 'A post is sent for review and waits for approval',
+		statuses: ['under_review'],
+		approvalFilters: true,
+		matches: (post) =>
+			schedulingStatus(post) === 'under_review' || approvalStatus(post) === 'pending_approval',
+		noneFound: 'No post is waiting for approval',
+	},
+	{
+		value: 'postPublished',
+		name: 'Post Published',
+		description: 'A post is published on its social accounts',
+		statuses: ['published'],
+		approvalFilters: false,
+		matches: (post) => schedulingStatus(post) === 'published',
+		noneFound: 'No post has been published',
+	},
+	{
+		value: 'postFailed',
+		name: 'Post Failed',
+		description: 'Publishing a post failed',
+		statuses: ['failed'],
+		approvalFilters: false,
+		matches: (post) => schedulingStatus(post) === 'failed',
+		noneFound: 'No post has failed',
+	},
+	{
+		value: 'postRejected',
+		name: 'Post Rejected',
+		description: 'A post under review is rejected by an approver',
+		statuses: ['rejected'],
+		approvalFilters: true,
+		matches: (post) =>
+			schedulingStatus(post) === 'rejected' || approvalStatus(post) === 'rejected_approval',
+		noneFound: 'No post has been rejected',
+	},
+];
+
+export const DEFAULT_EVENT = EVENTS[0].value;
+
+/** The events whose posts carry an approval, for display options. */
+export const APPROVAL_EVENTS = EVENTS.filter((event) => event.approvalFilters).map(
+	(event) => event.value,
+);
+
+export function eventOf(value: string): TriggerEvent | undefined {
+	return EVENTS.find((event) => event.value === value);
+}

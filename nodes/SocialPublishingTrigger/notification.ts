@@ -1,0 +1,95 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { postIdOf } from './cursor';
+import type { TriggerEvent } from './events';
+
+/** Long enough for a chat message or an e-mail subject, short enough to read at a glance. */
+const PREVIEW_LENGTH = 120;
+
+const asObject = (value: unknown): IDataObject =>
+	value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: {};
+
+const asList = (value: unknown): IDataObject[] =>
+	Array.isArray(value) ? (value as IDataObject[]) : [];
+
+const orNull = (value: unknown) => (value === undefined ? null : value);
+
+export function preview(text: string): string {
+	const flat = text.replace(/\s+/g, ' ').trim();
+	return flat.length <= PREVIEW_LENGTH ? flat : `${flat.slice(0, PREVIEW_LENGTH - 1).trimEnd()}…`;
+}
+
+/** `accounts` is keyed by platform; flattened here so a message can list them. */
+function accountsOf(post: IDataObject): IDataObject[] {
+	return Object.entries(asObject(post.accounts)).flatMap(([platform, accounts]) =>
+		asList(accounts).map((account) => ({
+			account_id: String(account.account_id ?? account.id ?? account._id ?? ''),
+			account_name: orNull(account.account_name ?? account.name),
+			platform: String(account.platform ?? platform),
+		})),
+	);
+}
+
+function approvalOf(post: IDataObject): IDataObject {
+	const approval = asObject(post.approval);
+	return {
+		status: orNull(approval.status),
+		option: orNull(approval.approve_option),
+		notes: orNull(approval.notes),
+		approvers: asList(approval.approvers).map((approver) => ({
+			user_id: orNull(approver.user_id),
+			name: orNull(approver.name),
+			email: orNull(approver.email),
+			status: orNull(approver.status),
+			is_external: approver.is_external === true,
+			last_action_time: orNull(approver.last_action_time),
+			last_action_note: orNull(approver.last_action_note),
+		})),
+	};
+}
+
+/** A link to the post, only where the service gives one. */
+function linkOf(post: IDataObject): string | null {
+	for (const key of ['post_url', 'url', 'link', 'permalink']) {
+		if (typeof post[key] === 'string' && post[key] !== '') return post[key] as string;
+	}
+	return null;
+}
+
+/** One item per post, shaped for a notification: what, where, when, who, and its approval. */
+export function toNotification(
+	post: IDataObject,
+	event: TriggerEvent,
+	includeRawPost: boolean,
+): IDataObject {
+	const content = asObject(post.content);
+	const scheduling = asObject(post.scheduling);
+	const text = typeof content.text === 'string' ? content.text : '';
+	const accounts = accountsOf(post);
+	const item: IDataObject = {
+		event: event.value,
+		id: postIdOf(post),
+		workspace_id: orNull(post.workspace_id),
+		status: orNull(scheduling.status),
+		text,
+		preview: preview(text),
+		images: asList(content.images),
+		video: orNull(content.video),
+		accounts,
+		platforms: [...new Set(accounts.map((account) => account.platform as string))],
+		scheduled_at: orNull(scheduling.scheduled_at),
+		timezone: orNull(scheduling.timezone),
+		published_at: orNull(scheduling.published_at),
+		created_by: orNull(post.created_by),
+		created_at: orNull(post.created_at),
+		updated_at: orNull(post.updated_at),
+		approval: approvalOf(post),
+		labels: asList(post.labels).map((label) => orNull(label.name)),
+		campaign: orNull(asObject(post.campaign).name),
+		link: linkOf(post),
+	};
+	if (includeRawPost) item.post = post;
+	return item;
+}

@@ -1,0 +1,241 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { PER_PAGE_MAX } from '../SocialPublishing/limits';
+import { apiRequest, apiRequestPage, hasMorePages, paths } from '../SocialPublishing/transport';
+import {
+	advance,
+	emptyCursor,
+	isNew,
+	mayContinue,
+	oldestFirst,
+	postIdOf,
+	savedCursor,
+	stampOf,
+} from './cursor';
+import type { TriggerEvent } from './events';
+import { eventOf } from './events';
+import { toNotification } from './notification';
+
+/** What the node keeps between polls: the cursor, and the user ID behind the credential. */
+interface TriggerStaticData extends IDataObject {
+	cursor?: IDataObject;
+	me?: { credentialId: string; userId: string };
+}
+
+interface Watch {
+	event: TriggerEvent;
+	workspaceId: string;
+	qs: IDataObject;
+	/** Event, workspace and filters: the cursor belongs to exactly this. */
+	scope: string;
+}
+
+/** IDs of the team members picked in a fixed collection of locators. */
+function chosenMembers(ctx: IPollFunctions, name: string): string[] {
+	const rows = (ctx.getNodeParameter(`${name}.members`, []) as IDataObject[]) ?? [];
+	return rows
+		.map((row) => {
+			const member = row.member as IDataObject | string | undefined;
+			return String(
+				(typeof member === 'object' && member !== null ? member.value : member) ?? '',
+			).trim();
+		})
+		.filter((id) => id !== '');
+}
+
+/** The user behind the API key, asked once per credential and kept in static data. */
+async function myUserId(
+	ctx: IPollFunctions,
+	staticData: TriggerStaticData,
+	save: boolean,
+): Promise<string> {
+	const credentialId = String(ctx.getNode().credentials?.socialPublishingApi?.id ?? '');
+	if (staticData.me && staticData.me.credentialId === credentialId) return staticData.me.userId;
+	const response = await apiRequest.call(ctx, 'GET', paths.me());
+	const me = (response.data ?? {}) as IDataObject;
+	const userId = String(me.user_id ?? me._id ?? me.id ?? '');
+	if (userId === '') {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'The service did not say which user the API key belongs to',
+			{
+				description:
+					'GET /api/v1/me answered without a user ID. Choose the approvers or requesters from the list instead of "Me".',
+			},
+		);
+	}
+	if (save) staticData.me = { credentialId, userId };
+	return userId;
+}
+
+/** Any / Me / Chosen Team Members, as the list of user IDs to filter by (empty: no filter). */
+async function peopleFilter(
+	ctx: IPollFunctions,
+	staticData: TriggerStaticData,
+	save: boolean,
+	choice: string,
+	membersParameter: string,
+	label: string,
+): Promise<string[]> {
+	if (choice === 'me') return [await myUserId(ctx, staticData, save)];
+	if (choice !== 'chosen') return [];
+	const ids = chosenMembers(ctx, membersParameter);
+	if (ids.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), `No team member chosen for "${label}"`, {
+			description: `Add at least one team member under "${label}", or set it to "Any".`,
+		});
+	}
+	return [...new Set(ids)].sort();
+}
+
+async function watchOf(
+	ctx: IPollFunctions,
+	staticData: TriggerStaticData,
+	save: boolean,
+): Promise<Watch> {
+	const eventValue = ctx.getNodeParameter('event') as string;
+	const event = eventOf(eventValue);
+	if (!event) {
+		throw new NodeOperationError(ctx.getNode(), `The event "${eventValue}" is not known`, {
+			description: 'Choose an event from the list.',
+		});
+	}
+	const workspaceId = String(
+		ctx.getNodeParameter('workspaceId', '', { extractValue: true }) ?? '',
+	).trim();
+	if (workspaceId === '') {
+		throw new NodeOperationError(ctx.getNode(), 'No workspace chosen', {
+			description: 'Choose the workspace to watch from the list, or enter its ID.',
+		});
+	}
+	const qs: IDataObject = { status: event.statuses };
+	if (event.approvalFilters) {
+		const assignedTo = await peopleFilter(
+			ctx,
+			staticData,
+			save,
+			ctx.getNodeParameter('approvers', 'any') as string,
+			'approverMembers',
+			'Approvers',
+		);
+		const requestedBy = await peopleFilter(
+			ctx,
+			staticData,
+			save,
+			ctx.getNodeParameter('requestedBy', 'any') as string,
+			'requesterMembers',
+			'Requested By',
+		);
+		if (assignedTo.length > 0) qs.approval_assigned_to = assignedTo;
+		if (requestedBy.length > 0) qs.approval_requested_by = requestedBy;
+	}
+	const scope = JSON.stringify({ event: event.value, workspaceId, qs });
+	return { event, workspaceId, qs, scope };
+}
+
+/**
+ * Reads the posts list newest first, one full page at a time, while `more(page)` says the next page
+ * may still matter.
+ */
+async function readPosts(
+	ctx: IPollFunctions,
+	watch: Watch,
+	more: (page: IDataObject[]) => boolean,
+): Promise<IDataObject[]> {
+	const path = paths.workspace(watch.workspaceId, 'posts');
+	const posts: IDataObject[] = [];
+	for (let pageNumber = 1; ; pageNumber++) {
+		const page = await apiRequestPage.call(ctx, path, pageNumber, PER_PAGE_MAX, { qs: watch.qs });
+		posts.push(...page.data);
+		if (page.data.length === 0 || !hasMorePages(page) || !more(page.data)) return posts;
+	}
+}
+
+/** The same post can show up twice when the list shifts between pages; keep its newest copy. */
+function distinct(posts: IDataObject[]): IDataObject[] {
+	const byId = new Map<string, IDataObject>();
+	for (const post of posts) {
+		const seen = byId.get(postIdOf(post));
+		if (!seen || stampOf(post) > stampOf(seen)) byId.set(postIdOf(post), post);
+	}
+	return [...byId.values()];
+}
+
+function itemsOf(
+	ctx: IPollFunctions,
+	posts: IDataObject[],
+	event: TriggerEvent,
+): INodeExecutionData[] {
+	const includeRawPost = ctx.getNodeParameter('options.includeRawPost', false) as boolean;
+	return ctx.helpers.returnJsonArray(
+		posts.map((post) => toNotification(post, event, includeRawPost)),
+	);
+}
+
+/** Fetch Test Event: the newest matching post, or an error saying there is none. Saves nothing. */
+async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
+	const watch = await watchOf(
+		ctx,
+		{ ...(ctx.getWorkflowStaticData('node') as TriggerStaticData) },
+		false,
+	);
+	const page = await apiRequestPage.call(
+		ctx,
+		paths.workspace(watch.workspaceId, 'posts'),
+		1,
+		PER_PAGE_MAX,
+		{
+			qs: watch.qs,
+		},
+	);
+	const newest = oldestFirst(page.data.filter(watch.event.matches)).pop();
+	if (!newest) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${watch.event.noneFound} in this workspace with these filters yet`,
+			{
+				description:
+					'Fetch Test Event shows the newest post that matches the event and filters. Make one happen in the workspace (or widen the filters), then fetch again. Once the workflow is active, the trigger fires for such posts as they come.',
+			},
+		);
+	}
+	return [itemsOf(ctx, [newest], watch.event)];
+}
+
+/**
+ * One poll. Emits each post that entered the watched state since the last poll, oldest first, and
+ * saves the cursor only once every request has succeeded: a failed poll changes nothing.
+ */
+export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	if (this.getMode() === 'manual') return await testEvent(this);
+
+	const staticData = this.getWorkflowStaticData('node') as TriggerStaticData;
+	const watch = await watchOf(this, staticData, true);
+	const saved = savedCursor(staticData.cursor);
+	const firstPoll = saved === undefined || saved.scope !== watch.scope;
+	const cursor = firstPoll ? emptyCursor(watch.scope) : saved;
+	const includeExisting = this.getNodeParameter('options.includeExisting', false) as boolean;
+
+	if (firstPoll && !includeExisting) {
+		// Posts already in the state at activation are not news: account for them without emitting.
+		// The newest page sets the watermark; a further page is read only while posts tie with it.
+		let baseline = cursor;
+		const posts = await readPosts(this, watch, (page) => {
+			baseline = advance(baseline, oldestFirst(page.filter(watch.event.matches)));
+			return mayContinue(baseline, page);
+		});
+		staticData.cursor = advance(
+			cursor,
+			oldestFirst(distinct(posts).filter(watch.event.matches)),
+		) as unknown as IDataObject;
+		return null;
+	}
+
+	const posts = await readPosts(this, watch, (page) => firstPoll || mayContinue(cursor, page));
+	const news = oldestFirst(
+		distinct(posts).filter((post) => watch.event.matches(post) && isNew(cursor, post)),
+	);
+	staticData.cursor = advance(cursor, news) as unknown as IDataObject;
+	return news.length > 0 ? [itemsOf(this, news, watch.event)] : null;
+}

@@ -1,0 +1,123 @@
+// The shape every figure returns, and BENCHMARKS.md written from it.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem, release, type } from 'node:os';
+import { join } from 'node:path';
+
+export interface Row {
+	measure: string;
+	ours: string;
+	/** The same job done by a peer (n8n's HTTP Request node), measured in the same run. */
+	peer?: string;
+	/** ours / peer, or the floor a figure is held against. */
+	versus?: string;
+	note?: string;
+}
+
+export interface Figure {
+	id: number;
+	title: string;
+	/** How it was measured, in a few sentences. */
+	method: string;
+	rows: Row[];
+	/** Findings worth a sentence: where we are behind, what is missing and why. */
+	notes: string[];
+}
+
+export const repoRoot = join(__dirname, '..', '..');
+
+function versionOf(pkg: string): string {
+	try {
+		return (require(join(repoRoot, 'node_modules', pkg, 'package.json')) as { version: string }).version;
+	} catch {
+		return 'not installed';
+	}
+}
+
+function gitCommit(): string {
+	try {
+		return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot }).toString().trim();
+	} catch {
+		return 'unknown';
+	}
+}
+
+export function machine(): string[] {
+	const cpu = cpus();
+	return [
+		`CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores`,
+		`Memory: ${(totalmem() / 1024 ** 3).toFixed(0)} GiB`,
+		`OS: ${type()} ${release()}`,
+		`Node ${process.versions.node}; n8n-core ${versionOf('n8n-core')}, n8n-workflow ${versionOf('n8n-workflow')}, n8n-nodes-base ${versionOf('n8n-nodes-base')}`,
+		`Commit: ${gitCommit()}`,
+	];
+}
+
+const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function table(figures: Figure[]): string[] {
+	const lines = [
+		'| # | Figure | Measure | Ours | HTTP Request node | Ratio / floor | Note |',
+		'|---|---|---|---|---|---|---|',
+	];
+	for (const figure of figures) {
+		for (const row of figure.rows) {
+			lines.push(
+				`| ${figure.id} | ${cell(figure.title)} | ${cell(row.measure)} | ${cell(row.ours)} | ${cell(row.peer)} | ${cell(row.versus)} | ${cell(row.note)} |`,
+			);
+		}
+	}
+	return lines;
+}
+
+export function printFigure(figure: Figure): void {
+	console.log(`\n== ${figure.id}. ${figure.title}`);
+	for (const row of figure.rows) {
+		const peer = row.peer === undefined ? '' : `   HTTP Request: ${row.peer}`;
+		const versus = row.versus === undefined ? '' : `   (${row.versus})`;
+		const note = row.note === undefined ? '' : `   ${row.note}`;
+		console.log(`  ${row.measure}: ${row.ours}${peer}${versus}${note}`);
+	}
+	for (const note of figure.notes) console.log(`  * ${note}`);
+}
+
+export interface ReportInput {
+	figures: Figure[];
+	command: string;
+	startedAt: Date;
+	durationMs: number;
+	method: string[];
+	gaps: string[];
+}
+
+export function writeReport(path: string, input: ReportInput): void {
+	const { figures, command, startedAt, durationMs, method, gaps } = input;
+	const lines = [
+		'# Benchmarks',
+		'',
+		`Made by \`${command}\` on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; the whole run took ${(durationMs / 1000).toFixed(0)} s.`,
+		'The numbers below are as measured on the machine described; run the command again to reproduce them.',
+		'',
+		'## Machine',
+		'',
+		...machine().map((line) => `- ${line}`),
+		'',
+		'## Method',
+		'',
+		...method.map((line) => `- ${line}`),
+		'',
+		'## Figures',
+		'',
+		...table(figures),
+		'',
+	];
+	for (const figure of figures) {
+		lines.push(`### ${figure.id}. ${figure.title}`, '', figure.method, '');
+		for (const note of figure.notes) lines.push(`- ${note}`);
+		if (figure.notes.length > 0) lines.push('');
+	}
+	if (gaps.length > 0) {
+		lines.push('## Gaps', '', ...gaps.map((gap) => `- ${gap}`), '');
+	}
+	writeFileSync(path, lines.join('\n'));
+}

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { PER_PAGE_MAX } from '../SocialPublishing/limits';
 import { apiRequest, apiRequestPage, hasMorePages, paths } from '../SocialPublishing/transport';
+import type { Cursor } from './cursor';
 import {
 	advance,
 	emptyCursor,
@@ -44,14 +45,13 @@ function chosenMembers(ctx: IPollFunctions, name: string): string[] {
 		.filter((id) => id !== '');
 }
 
-/** The user behind the API key, asked once per credential and kept in static data. */
-async function myUserId(
-	ctx: IPollFunctions,
-	staticData: TriggerStaticData,
-	save: boolean,
-): Promise<string> {
+/**
+ * The user behind the API key, asked once per credential and remembered in `memory` (the poll
+ * saves it with the cursor, so a poll that fails later leaves static data as it was).
+ */
+async function myUserId(ctx: IPollFunctions, memory: TriggerStaticData): Promise<string> {
 	const credentialId = String(ctx.getNode().credentials?.socialPublishingApi?.id ?? '');
-	if (staticData.me && staticData.me.credentialId === credentialId) return staticData.me.userId;
+	if (memory.me?.credentialId === credentialId) return memory.me.userId;
 	const response = await apiRequest.call(ctx, 'GET', paths.me());
 	const me = (response.data ?? {}) as IDataObject;
 	const userId = String(me.user_id ?? me._id ?? me.id ?? '');
@@ -65,20 +65,19 @@ async function myUserId(
 			},
 		);
 	}
-	if (save) staticData.me = { credentialId, userId };
+	memory.me = { credentialId, userId };
 	return userId;
 }
 
 /** Any / Me / Chosen Team Members, as the list of user IDs to filter by (empty: no filter). */
 async function peopleFilter(
 	ctx: IPollFunctions,
-	staticData: TriggerStaticData,
-	save: boolean,
+	memory: TriggerStaticData,
 	choice: string,
 	membersParameter: string,
 	label: string,
 ): Promise<string[]> {
-	if (choice === 'me') return [await myUserId(ctx, staticData, save)];
+	if (choice === 'me') return [await myUserId(ctx, memory)];
 	if (choice !== 'chosen') return [];
 	const ids = chosenMembers(ctx, membersParameter);
 	if (ids.length === 0) {
@@ -89,11 +88,7 @@ async function peopleFilter(
 	return [...new Set(ids)].sort();
 }
 
-async function watchOf(
-	ctx: IPollFunctions,
-	staticData: TriggerStaticData,
-	save: boolean,
-): Promise<Watch> {
+async function watchOf(ctx: IPollFunctions, memory: TriggerStaticData): Promise<Watch> {
 	const eventValue = ctx.getNodeParameter('event') as string;
 	const event = eventOf(eventValue);
 	if (!event) {
@@ -113,16 +108,14 @@ async function watchOf(
 	if (event.approvalFilters) {
 		const assignedTo = await peopleFilter(
 			ctx,
-			staticData,
-			save,
+			memory,
 			ctx.getNodeParameter('approvers', 'any') as string,
 			'approverMembers',
 			'Approvers',
 		);
 		const requestedBy = await peopleFilter(
 			ctx,
-			staticData,
-			save,
+			memory,
 			ctx.getNodeParameter('requestedBy', 'any') as string,
 			'requesterMembers',
 			'Requested By',
@@ -173,22 +166,17 @@ function itemsOf(
 	);
 }
 
+function firstPage(ctx: IPollFunctions, watch: Watch) {
+	return apiRequestPage.call(ctx, paths.workspace(watch.workspaceId, 'posts'), 1, PER_PAGE_MAX, {
+		qs: watch.qs,
+	});
+}
+
 /** Fetch Test Event: the newest matching post, or an error saying there is none. Saves nothing. */
 async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
-	const watch = await watchOf(
-		ctx,
-		{ ...(ctx.getWorkflowStaticData('node') as TriggerStaticData) },
-		false,
-	);
-	const page = await apiRequestPage.call(
-		ctx,
-		paths.workspace(watch.workspaceId, 'posts'),
-		1,
-		PER_PAGE_MAX,
-		{
-			qs: watch.qs,
-		},
-	);
+	const memory = { ...(ctx.getWorkflowStaticData('node') as TriggerStaticData) };
+	const watch = await watchOf(ctx, memory);
+	const page = await firstPage(ctx, watch);
 	const newest = oldestFirst(page.data.filter(watch.event.matches)).pop();
 	if (!newest) {
 		throw new NodeOperationError(
@@ -203,39 +191,50 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 	return [itemsOf(ctx, [newest], watch.event)];
 }
 
+/** Posts already in the state when watching starts are not news: accounted for, not emitted. */
+async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
+	// The newest page sets the watermark; a further page is read only while posts tie with it.
+	let cursor = emptyCursor(watch.scope);
+	await readPosts(ctx, watch, (page) => {
+		cursor = advance(cursor, oldestFirst(page.filter(watch.event.matches)));
+		return mayContinue(cursor, page);
+	});
+	return cursor;
+}
+
 /**
- * One poll. Emits each post that entered the watched state since the last poll, oldest first, and
- * saves the cursor only once every request has succeeded: a failed poll changes nothing.
+ * One poll. Emits each post that entered the watched state since the last poll, oldest first.
+ * Static data is written only once every request has succeeded: a failed poll changes nothing.
  */
 export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	if (this.getMode() === 'manual') return await testEvent(this);
 
 	const staticData = this.getWorkflowStaticData('node') as TriggerStaticData;
-	const watch = await watchOf(this, staticData, true);
+	const memory: TriggerStaticData = { me: staticData.me };
+	const watch = await watchOf(this, memory);
 	const saved = savedCursor(staticData.cursor);
 	const firstPoll = saved === undefined || saved.scope !== watch.scope;
-	const cursor = firstPoll ? emptyCursor(watch.scope) : saved;
 	const includeExisting = this.getNodeParameter('options.includeExisting', false) as boolean;
 
+	let cursor: Cursor;
+	let news: IDataObject[] = [];
 	if (firstPoll && !includeExisting) {
-		// Posts already in the state at activation are not news: account for them without emitting.
-		// The newest page sets the watermark; a further page is read only while posts tie with it.
-		let baseline = cursor;
-		const posts = await readPosts(this, watch, (page) => {
-			baseline = advance(baseline, oldestFirst(page.filter(watch.event.matches)));
-			return mayContinue(baseline, page);
-		});
-		staticData.cursor = advance(
-			cursor,
-			oldestFirst(distinct(posts).filter(watch.event.matches)),
-		) as unknown as IDataObject;
-		return null;
+		cursor = await baseline(this, watch);
+	} else {
+		const from = saved !== undefined && !firstPoll ? saved : emptyCursor(watch.scope);
+		const posts = await readPosts(this, watch, (page) => firstPoll || mayContinue(from, page));
+		news = oldestFirst(
+			distinct(posts).filter((post) => watch.event.matches(post) && isNew(from, post)),
+		);
+		cursor = advance(from, news);
 	}
 
-	const posts = await readPosts(this, watch, (page) => firstPoll || mayContinue(cursor, page));
-	const news = oldestFirst(
-		distinct(posts).filter((post) => watch.event.matches(post) && isNew(cursor, post)),
-	);
-	staticData.cursor = advance(cursor, news) as unknown as IDataObject;
+	// Assigned only when changed: n8n saves the workflow's static data whenever it is written to.
+	if (memory.me && JSON.stringify(memory.me) !== JSON.stringify(staticData.me)) {
+		staticData.me = memory.me;
+	}
+	if (JSON.stringify(cursor) !== JSON.stringify(staticData.cursor)) {
+		staticData.cursor = cursor as unknown as IDataObject;
+	}
 	return news.length > 0 ? [itemsOf(this, news, watch.event)] : null;
 }

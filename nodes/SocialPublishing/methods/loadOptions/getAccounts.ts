@@ -1,0 +1,17 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { titleCase } from '../../descriptions/common';
+import { idOf } from '../../helpers/ids';
+import { workspaceOptions } from './workspaceList';
+
+export function accountOption(account: IDataObject): INodePropertyOptions {
+	const id = idOf(account);
+	const platform = typeof account.platform === 'string' ? titleCase(account.platform) : '';
+	const name = String(account.account_name ?? account.name ?? id);
+	return { name: platform ? `${name} (${platform})` : name, value: id };
+}
+
+/** The workspace's social accounts, for the Accounts multi-select of a post. */
+export async function getAccounts(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await workspaceOptions(this, 'accounts', accountOption);
+}

@@ -1,0 +1,14 @@
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { toList } from '../../helpers/values';
+import { accountOption } from './getAccounts';
+import { workspaceOptions } from './workspaceList';
+
+/** The post's chosen accounts (all of the workspace's while none is chosen): first comments go to a subset. */
+export async function getFirstCommentAccounts(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const chosen = new Set(toList(this.getCurrentNodeParameter('accounts')));
+	const options = await workspaceOptions(this, 'accounts', accountOption);
+	return chosen.size === 0 ? options : options.filter((option) => chosen.has(String(option.value)));
+}

@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescriptions } from './actions';
 import { router } from './actions/router';
-import { listSearch } from './methods';
+import { listSearch, loadOptions } from './methods';
 
 export class SocialPublishing implements INodeType {
 	description: INodeTypeDescription = {
@@ -32,10 +32,12 @@ export class SocialPublishing implements INodeType {
 				options: [
 					{ name: 'Account', value: 'account' },
 					{ name: 'Campaign', value: 'campaign' },
+					{ name: 'Comment', value: 'comment' },
 					{ name: 'Content Category', value: 'contentCategory' },
 					{ name: 'Facebook Text Background', value: 'facebookTextBackground' },
 					{ name: 'Label', value: 'label' },
 					{ name: 'Media', value: 'media' },
+					{ name: 'Post', value: 'post' },
 					{ name: 'Team Member', value: 'teamMember' },
 					{ name: 'User', value: 'user' },
 					{ name: 'Workspace', value: 'workspace' },
@@ -46,7 +48,7 @@ export class SocialPublishing implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -1,0 +1,72 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+
+import { nodeOptions, workspaceLocator } from '../../descriptions/common';
+import { InputChecks } from '../../helpers/checks';
+import { workspaceIdOf } from '../../helpers/workspaceLists';
+import { APPROVAL_ACTIONS, LIMITS } from '../../limits';
+import { apiRequest, paths } from '../../transport';
+import type { Operation } from '../types';
+import { postIdField, postIdOfItem } from './postId';
+
+type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
+
+/** What the approval endpoint's refusals mean for this operation, and what to do about them. */
+const REFUSAL_HINTS: Record<string, string> = {
+	'403':
+		"Only an approver of this post can approve or reject it, and the API key acts as its user. Use the key of a user listed in the post's approval.approvers (Post > Get Many shows them), or ask the post's creator to add this user as an approver.",
+	'400':
+		'The post is probably not under review: only a post with status "under_review" (approval status "pending_approval") can be approved or rejected, and each approver decides once. Check the post with Post > Get Many (filter Statuses: Under Review).',
+};
+
+/** Approve and Reject share one endpoint, `POST posts/{post_id}/approval`, differing only in `action`. */
+export function approvalOperation(action: ApprovalAction): Operation {
+	const properties: INodeProperties[] = [
+		workspaceLocator,
+		postIdField,
+		{
+			displayName: 'Comment',
+			name: 'comment',
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+			description: `Optional comment recorded with the decision, e.g. what to change (at most ${LIMITS.approvalCommentLength} characters)`,
+		},
+		nodeOptions(),
+	];
+
+	return {
+		description: updateDisplayOptions(
+			{ show: { resource: ['post'], operation: [action] } },
+			properties,
+		),
+		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+			const checks = new InputChecks(this, itemIndex);
+			const workspaceId = workspaceIdOf(this, itemIndex);
+			const postId = postIdOfItem(this, itemIndex);
+			const comment = String(this.getNodeParameter('comment', itemIndex, ''));
+			checks.maxLength('Comment', comment, LIMITS.approvalCommentLength);
+			const body: IDataObject = { action, ...(comment.trim() !== '' ? { comment } : {}) };
+			try {
+				const response = await apiRequest.call(
+					this,
+					'POST',
+					paths.workspace(workspaceId, 'posts', postId, 'approval'),
+					{ body, itemIndex },
+				);
+				return {
+					post_id: postId,
+					action,
+					...(comment.trim() !== '' ? { comment } : {}),
+					message: response.message ?? null,
+				};
+			} catch (error) {
+				// The transport's NodeApiError carries the API's message; add what it means here.
+				const apiError = error as NodeApiError;
+				const hint = REFUSAL_HINTS[String(apiError.httpCode)];
+				if (hint) apiError.description = `${hint}\n${apiError.description ?? ''}`.trim();
+				throw new NodeApiError(this.getNode(), apiError as unknown as JsonObject, { itemIndex });
+			}
+		},
+	};
+}

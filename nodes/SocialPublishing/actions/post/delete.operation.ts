@@ -1,0 +1,103 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { nodeOptions, workspaceLocator } from '../../descriptions/common';
+import { workspaceMultiSelect } from '../../descriptions/multiSelect';
+import { toList } from '../../helpers/values';
+import { workspaceIdOf } from '../../helpers/workspaceLists';
+import { apiRequest, paths } from '../../transport';
+import { postIdField, postIdOfItem } from './postId';
+
+const properties: INodeProperties[] = [
+	workspaceLocator,
+	postIdField,
+	{
+		displayName: 'Delete From Social Platforms',
+		name: 'deleteFromSocial',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to also delete the published post from the social platforms (delete_from_social) before removing it here. Instagram, TikTok and Facebook groups do not support this.',
+	},
+	{
+		...workspaceMultiSelect(
+			{
+				displayName: 'Only These Account Names or IDs',
+				name: 'accountIds',
+				description:
+					'The accounts to delete the published post from (account_ids); leave empty for every account it was published to.',
+			},
+			'getAccounts',
+		),
+		displayOptions: { show: { deleteFromSocial: [true] } },
+	},
+	nodeOptions(),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['post'], operation: ['delete'] } },
+	properties,
+);
+
+/** Per-account results of a 207 answer, as a list the user can filter on `status`. */
+function accountResults(accounts: IDataObject): IDataObject[] {
+	return Object.entries(accounts).map(([accountId, result]) => {
+		const { platform, name, status, reason, post_url: postUrl } = (result ?? {}) as IDataObject;
+		return {
+			account_id: accountId,
+			platform,
+			name,
+			status,
+			reason: reason ?? null,
+			post_url: postUrl ?? null,
+		};
+	});
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const workspaceId = workspaceIdOf(this, itemIndex);
+	const postId = postIdOfItem(this, itemIndex);
+	const deleteFromSocial = this.getNodeParameter('deleteFromSocial', itemIndex, false) as boolean;
+	const accountIds = deleteFromSocial
+		? toList(this.getNodeParameter('accountIds', itemIndex, []))
+		: [];
+	const body: IDataObject = {};
+	if (deleteFromSocial) body.delete_from_social = true;
+	if (accountIds.length > 0) body.account_ids = accountIds;
+
+	const response = await apiRequest.call(
+		this,
+		'DELETE',
+		paths.workspace(workspaceId, 'posts', postId),
+		{
+			body: Object.keys(body).length > 0 ? body : undefined,
+			itemIndex,
+		},
+	);
+
+	// 200: everything succeeded. 207: mixed per-account outcomes, keyed by account ID.
+	if (response.accounts === null || typeof response.accounts !== 'object') {
+		return { deleted: true, post_id: postId };
+	}
+	const accounts = accountResults(response.accounts as IDataObject);
+	const failed = accounts.filter((account) => account.status !== 'deleted');
+	// Whatever else the 207 carries (the service-side outcome, a message) is passed on as is.
+	const serviceResult = Object.fromEntries(
+		Object.entries(response).filter(([key]) => !['status', 'accounts', 'post_id'].includes(key)),
+	);
+	return {
+		deleted: failed.length === 0,
+		post_id: String(response.post_id ?? postId),
+		...serviceResult,
+		accounts,
+		hint:
+			failed.length === 0
+				? 'Deleted from every account.'
+				: `Some platforms could not delete the post: ${failed
+						.map(
+							(account) =>
+								`${String(account.name ?? account.account_id)} (${String(account.platform)}): ${String(account.status)}${account.reason ? `, ${String(account.reason)}` : ''}`,
+						)
+						.join('; ')}. Delete it there by hand if it must go (post_url links to it).`,
+	};
+}

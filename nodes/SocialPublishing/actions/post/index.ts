@@ -1,0 +1,67 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { Operation } from '../types';
+import * as approve from './approve.operation';
+import * as create from './create.operation';
+import * as deleteOperation from './delete.operation';
+import * as getAll from './getAll.operation';
+import * as reject from './reject.operation';
+
+export const operations: Record<string, Operation> = {
+	approve,
+	create,
+	delete: deleteOperation,
+	getAll,
+	reject,
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['post'] } },
+		options: [
+			{
+				name: 'Approve',
+				value: 'approve',
+				description:
+					'Approve a post under review (status under_review), as one of its approvers, with an optional comment',
+				action: 'Approve a post',
+			},
+			{
+				name: 'Create',
+				value: 'create',
+				description:
+					'Create a post for one or more social accounts: publish it at a time, queue it, or save it as a draft; optionally send it for approval',
+				action: 'Create a post',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete a post, and optionally the published copies on the social platforms',
+				action: 'Delete a post',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List the posts of a workspace, filtered by status, date range or approval',
+				action: 'Get many posts',
+			},
+			{
+				name: 'Reject',
+				value: 'reject',
+				description:
+					'Reject a post under review (status under_review), as one of its approvers, with an optional comment saying why',
+				action: 'Reject a post',
+			},
+		],
+		default: 'create',
+	},
+	...create.description,
+	...getAll.description,
+	...deleteOperation.description,
+	...approve.description,
+	...reject.description,
+];

@@ -1,0 +1,3 @@
+import { approvalOperation } from './approval';
+
+export const { description, execute } = approvalOperation('reject');

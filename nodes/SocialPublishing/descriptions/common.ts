@@ -87,6 +87,18 @@ export const maxRateLimitWaitOption: INodeProperties = {
 		'When the service answers "too many requests", the node waits as long as it asks and tries again, up to this many seconds in total. Past that it stops with an error saying when to try again.',
 };
 
+/** The Filters collection of a Get Many: each filter narrows the list on the service. */
+export function filtersCollection(...filters: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: filters,
+	};
+}
+
 /** The Options collection every operation ends with: its own options, then the rate-limit bound. */
 export function nodeOptions(...extra: INodeProperties[]): INodeProperties {
 	return {

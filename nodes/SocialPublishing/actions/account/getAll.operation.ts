@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
+	filtersCollection,
 	nodeOptions,
 	returnAllOrLimit,
 	toOptions,
@@ -16,31 +17,24 @@ import { PLATFORMS } from '../../limits';
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Platforms',
-				name: 'platforms',
-				type: 'multiOptions',
-				options: toOptions(PLATFORMS, platformLabel),
-				default: [],
-				description: 'Only accounts of these platforms',
-			},
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Acme',
-				description: 'Only accounts whose name contains this text',
-			},
-		],
-	},
+	filtersCollection(
+		{
+			displayName: 'Platforms',
+			name: 'platforms',
+			type: 'multiOptions',
+			options: toOptions(PLATFORMS, platformLabel),
+			default: [],
+			description: 'Only accounts of these platforms',
+		},
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Acme',
+			description: 'Only accounts whose name contains this text',
+		},
+	),
 	nodeOptions(),
 ];
 

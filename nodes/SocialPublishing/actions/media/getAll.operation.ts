@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
+	filtersCollection,
 	nodeOptions,
 	returnAllOrLimit,
 	toOptions,
@@ -22,31 +23,24 @@ const SORT_NAMES: Record<string, string> = {
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. banner',
-				description: `Only media whose name contains this text, case-insensitive (at most ${LIMITS.mediaSearchLength} characters)`,
-			},
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				options: toOptions(MEDIA_TYPES),
-				default: 'images',
-				description: 'Only images or only videos',
-			},
-		],
-	},
+	filtersCollection(
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. banner',
+			description: `Only media whose name contains this text, case-insensitive (at most ${LIMITS.mediaSearchLength} characters)`,
+		},
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			options: toOptions(MEDIA_TYPES),
+			default: 'images',
+			description: 'Only images or only videos',
+		},
+	),
 	nodeOptions({
 		displayName: 'Sort',
 		name: 'sort',

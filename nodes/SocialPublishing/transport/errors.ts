@@ -36,10 +36,25 @@ export interface ApiErrorContext {
 	itemIndex?: number;
 }
 
+/** Some endpoints answer an error with the status alone; say it in words then. */
+const STATUS_WORDS: Record<number, string> = {
+	400: 'Bad request',
+	401: 'Unauthorized',
+	403: 'Forbidden',
+	404: 'Not found',
+	409: 'Conflict',
+	422: 'Unprocessable request',
+	429: 'Too many requests',
+	500: 'Internal server error',
+	502: 'Bad gateway',
+	503: 'Service unavailable',
+	504: 'Gateway timeout',
+};
+
 /** The API's own message: `message`, else `error`, else the HTTP status in words. */
-function apiMessage(status: number, body: IDataObject): string {
+function apiMessage(status: number, body: IDataObject): string | undefined {
 	const text = body.message ?? body.error;
-	return typeof text === 'string' && text.trim() !== '' ? text.trim() : `Request failed`;
+	return typeof text === 'string' && text.trim() !== '' ? text.trim() : undefined;
 }
 
 /** Lists a validation `errors` map field by field: `content.text: must be at most 5000 characters`. */
@@ -69,14 +84,19 @@ export function apiError(node: INode, { status, body, itemIndex }: ApiErrorConte
 		(errorCode && ERROR_CODE_HINTS[errorCode]) ??
 		STATUS_HINTS[status] ??
 		(status >= 500 ? STATUS_HINTS[500] : 'The service refused the request.');
+	const message = apiMessage(status, body);
 	const description = [
 		...describeFieldErrors(body.errors),
 		...describeHelp(body.help),
 		hint,
+		// A bare 404 is what a wrong Base URL looks like too.
+		...(message === undefined && status === 404
+			? ['If every request fails like this, check the Base URL in the credential.']
+			: []),
 	].join('\n');
 	const code = errorCode ? ` ${errorCode}` : '';
 	return new NodeApiError(node, body as JsonObject, {
-		message: `${apiMessage(status, body)} (HTTP ${status}${code})`,
+		message: `${message ?? STATUS_WORDS[status] ?? 'Request failed'} (HTTP ${status}${code})`,
 		description,
 		httpCode: String(status),
 		itemIndex,
@@ -97,14 +117,22 @@ export function notJsonError(node: INode, status: number, baseUrl: string, itemI
 	);
 }
 
-export function unreachableError(node: INode, baseUrl: string, cause: string, itemIndex?: number) {
+export function unreachableError(
+	node: INode,
+	baseUrl: string,
+	cause: string,
+	method: string,
+	itemIndex?: number,
+) {
+	const changes = method.toUpperCase() !== 'GET';
 	return new NodeApiError(
 		node,
 		{ cause },
 		{
 			message: `Could not reach the Social Publishing service at ${baseUrl}: ${cause}`,
-			description:
-				'Check the Base URL in the credential and that the service is up. A request that creates something was not retried, so check whether it was created before running again.',
+			description: changes
+				? 'The request was not retried: it may have reached the service before the connection failed, and sending it again could create or publish twice. Check whether it took effect before running again. Also check the Base URL in the credential and that the service is up.'
+				: 'Check the Base URL in the credential and that the service is up, then run again.',
 			itemIndex,
 		},
 	);

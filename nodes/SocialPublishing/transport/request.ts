@@ -67,11 +67,49 @@ function isJsonObject(body: unknown): body is IDataObject {
 	return body !== null && typeof body === 'object' && !Buffer.isBuffer(body);
 }
 
+/**
+ * Network error codes in plain words. The raw error is dropped, as it carries the request's headers;
+ * the words carry no code, as n8n would replace a message that names one with its own.
+ */
+const NETWORK_FAILURES: Record<string, string> = {
+	ECONNREFUSED: 'the connection was refused',
+	ECONNRESET: 'the connection was closed before an answer came',
+	EPIPE: 'the connection was closed while sending',
+	ENOTFOUND: 'the host name was not found',
+	EAI_AGAIN: 'the host name could not be resolved',
+	ETIMEDOUT: 'no answer in time',
+	ECONNABORTED: 'no answer in time',
+	EHOSTUNREACH: 'the host is unreachable',
+	ENETUNREACH: 'the network is unreachable',
+	CERT_HAS_EXPIRED: "the service's TLS certificate has expired",
+	DEPTH_ZERO_SELF_SIGNED_CERT: "the service's TLS certificate is self-signed",
+};
+
 /** A failure that never reached the service's answer: refused, dropped, timed out. */
-function transportFailure(error: unknown): string | undefined {
-	const { code, message } = (error ?? {}) as { code?: string; message?: string };
-	if (code) return `${code}${message ? ` (${message.replace(/https?:\/\/\S+/g, '').trim()})` : ''}`;
-	return message;
+function transportFailure(error: unknown): string {
+	const found = (value: unknown): { code?: unknown; message?: unknown; cause?: unknown } =>
+		value !== null && typeof value === 'object' ? value : {};
+	const outer = found(error);
+	const inner = found(outer.cause);
+	const code = [inner.code, outer.code].find((value) => typeof value === 'string' && value !== '');
+	if (typeof code === 'string') return NETWORK_FAILURES[code] ?? 'the request failed before an answer came';
+	if (/socket hang up|closed unexpectedly/i.test(String(inner.message ?? outer.message ?? ''))) {
+		return NETWORK_FAILURES.ECONNRESET;
+	}
+	if (/refused/i.test(String(outer.message ?? ''))) return NETWORK_FAILURES.ECONNREFUSED;
+	return 'no answer';
+}
+
+/**
+ * A 4xx/5xx answer without a JSON body (some endpoints send only the status) is still the API's
+ * answer, and so is 204 No Content. An HTML page, or a 2xx that is not JSON, is not.
+ */
+function isBareStatusAnswer(status: number, body: unknown): boolean {
+	if (status === 204) return true;
+	if (status < 400) return false;
+	if (body === undefined || body === null || body === '') return true;
+	const text = Buffer.isBuffer(body) ? body.toString('utf8') : String(body);
+	return !/<\s*(!doctype|html|head|body)\b/i.test(text);
 }
 
 /**
@@ -114,12 +152,16 @@ export async function apiRequest(
 				options,
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
-			throw unreachableError(this.getNode(), baseUrl, transportFailure(error) ?? 'no answer', itemIndex);
+			throw unreachableError(this.getNode(), baseUrl, transportFailure(error), method, itemIndex);
 		}
 
 		const status = response.statusCode;
-		const responseBody = response.body;
-		if (!isJsonObject(responseBody)) {
+		const responseBody: IDataObject | undefined = isJsonObject(response.body)
+			? response.body
+			: isBareStatusAnswer(status, response.body)
+				? {}
+				: undefined;
+		if (responseBody === undefined) {
 			throw notJsonError(this.getNode(), status, baseUrl, itemIndex);
 		}
 		if (status === 429) {

@@ -5,7 +5,7 @@ module.exports = {
 	testMatch: ['**/*.test.cts'],
 	moduleFileExtensions: ['cts', 'ts', 'js', 'json'],
 	transform: {
-		'^.+\\.cts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.dev.json' }],
+		'^.+\\.cts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }],
 	},
 	testTimeout: 30000,
 	reporters: ['default', '<rootDir>/test/summary-reporter.js'],

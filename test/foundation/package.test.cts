@@ -1,0 +1,44 @@
+// The package as n8n's loader sees it: the `n8n` block of package.json names what dist/ holds.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+import { loadPackage, PACKAGE_NAME } from '../harness/engine.cts';
+
+const root = resolve(__dirname, '../..');
+const packageJson = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'));
+
+test('package.json is a community node package with no runtime dependencies', () => {
+	expect(packageJson.name).toBe(PACKAGE_NAME);
+	expect(packageJson.license).toBe('MIT');
+	expect(packageJson.keywords).toContain('n8n-community-node-package');
+	expect(packageJson.files).toEqual(['dist']);
+	expect(packageJson.dependencies).toBeUndefined();
+	expect(packageJson.n8n).toMatchObject({ n8nNodesApiVersion: 1, strict: true });
+	for (const file of [...packageJson.n8n.credentials, ...packageJson.n8n.nodes]) {
+		expect(existsSync(resolve(root, file))).toBe(true);
+	}
+});
+
+test("n8n's PackageDirectoryLoader loads the credential and every node from dist/", async () => {
+	const loader = await loadPackage();
+
+	expect(loader.packageName).toBe(PACKAGE_NAME);
+	expect(Object.keys(loader.known.credentials)).toEqual(['socialPublishingApi']);
+	expect(Object.keys(loader.known.nodes).length).toBe(packageJson.n8n.nodes.length);
+	expect(loader.getNode('socialPublishing').type.description).toMatchObject({
+		displayName: 'Social Publishing',
+		usableAsTool: true,
+		credentials: [{ name: 'socialPublishingApi', required: true }],
+	});
+	const credential = loader.getCredential('socialPublishingApi').type;
+	expect(credential.authenticate).toEqual({
+		type: 'generic',
+		properties: { headers: { 'X-API-Key': '={{$credentials.apiKey}}' } },
+	});
+	expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions?.password).toBe(true);
+});
+
+test('n8n-workflow is the very copy n8n-core uses: one engine, one set of error classes', () => {
+	const fromCore = require.resolve('n8n-workflow', { paths: [require.resolve('n8n-core')] });
+	expect(fromCore).toBe(require.resolve('n8n-workflow'));
+});

@@ -413,7 +413,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	const body: IDataObject = {
 		content: { text, ...(Object.keys(media).length > 0 ? { media } : {}) },
-		accounts,
+		// Left out only when a content category brings the accounts (checked above).
+		...(accounts.length > 0 ? { accounts } : {}),
 		scheduling: {
 			publish_type: publishType,
 			...(schedule ? { scheduled_at: schedule.scheduled_at } : {}),

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
+	filtersCollection,
 	nodeOptions,
 	returnAllOrLimit,
 	toOptions,
@@ -19,55 +20,48 @@ import { timezoneOption } from './timezone';
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			workspaceMultiSelect(
-				{
-					displayName: 'Approval Assigned To Names or IDs',
-					name: 'approvalAssignedTo',
-					description: 'Only posts these team members are approvers of (approval_assigned_to[]).',
-				},
-				'getTeamMembers',
-			),
-			workspaceMultiSelect(
-				{
-					displayName: 'Approval Requested By Names or IDs',
-					name: 'approvalRequestedBy',
-					description:
-						'Only posts whose approval these team members requested (approval_requested_by[]).',
-				},
-				'getTeamMembers',
-			),
+	filtersCollection(
+		workspaceMultiSelect(
 			{
-				displayName: 'Date From',
-				name: 'dateFrom',
-				type: 'dateTime',
-				default: '',
-				description: 'Only posts on or after this day (date_from, a date in the Timezone option)',
+				displayName: 'Approval Assigned To Names or IDs',
+				name: 'approvalAssignedTo',
+				description: 'Only posts these team members are approvers of (approval_assigned_to[]).',
 			},
+			'getTeamMembers',
+		),
+		workspaceMultiSelect(
 			{
-				displayName: 'Date To',
-				name: 'dateTo',
-				type: 'dateTime',
-				default: '',
-				description: 'Only posts on or before this day (date_to, a date in the Timezone option)',
-			},
-			{
-				displayName: 'Statuses',
-				name: 'statuses',
-				type: 'multiOptions',
-				options: toOptions(POST_FILTER_STATUSES),
-				default: [],
+				displayName: 'Approval Requested By Names or IDs',
+				name: 'approvalRequestedBy',
 				description:
-					'Only posts in one of these states (status[]), e.g. Under Review for posts awaiting approval',
+					'Only posts whose approval these team members requested (approval_requested_by[]).',
 			},
-		],
-	},
+			'getTeamMembers',
+		),
+		{
+			displayName: 'Date From',
+			name: 'dateFrom',
+			type: 'dateTime',
+			default: '',
+			description: 'Only posts on or after this day (date_from, a date in the Timezone option)',
+		},
+		{
+			displayName: 'Date To',
+			name: 'dateTo',
+			type: 'dateTime',
+			default: '',
+			description: 'Only posts on or before this day (date_to, a date in the Timezone option)',
+		},
+		{
+			displayName: 'Statuses',
+			name: 'statuses',
+			type: 'multiOptions',
+			options: toOptions(POST_FILTER_STATUSES),
+			default: [],
+			description:
+				'Only posts in one of these states (status[]), e.g. Under Review for posts awaiting approval',
+		},
+	),
 	{
 		displayName: 'Simplify',
 		name: 'simplify',

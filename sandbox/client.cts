@@ -1,0 +1,97 @@
+// Typed access to a running sandbox's control surface, for tests, benchmarks and the demo.
+import type { ClockSettings } from './clock.cts';
+import type { SeedRequest, SimulateRequest } from './control.cts';
+import type { Fault, LoggedRequest, RateLimit } from './runtime.cts';
+
+export type { ClockSettings, Fault, LoggedRequest, RateLimit, SeedRequest, SimulateRequest };
+
+export interface RequestFilter {
+	method?: string;
+	/** Exact path, or a prefix ending in `*`. */
+	path?: string;
+	/** Key name, e.g. `full`. */
+	key?: string;
+}
+
+export interface SandboxInfo {
+	url: string;
+	baseUrl: string;
+	keys: { name: string; value: string; description: string }[];
+	rateLimit: RateLimit | null;
+}
+
+export class SandboxControl {
+	readonly url: string;
+
+	constructor(url: string) {
+		this.url = url.replace(/\/+$/, '');
+	}
+
+	private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.url}/__sandbox/${path}`, {
+			method,
+			headers: body === undefined ? {} : { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const answer = (await response.json()) as T;
+		if (!response.ok) throw new Error(`Sandbox control ${method} ${path} failed: ${response.status} ${JSON.stringify(answer)}`);
+		return answer;
+	}
+
+	info(): Promise<SandboxInfo> {
+		return this.call('GET', 'info');
+	}
+
+	/** Back to the demo data; clears faults, latency, the log, credits and the clock. */
+	async reset(options: { rateLimit?: RateLimit | null } = {}): Promise<void> {
+		await this.call('POST', 'reset', options);
+	}
+
+	requests(filter: RequestFilter = {}): Promise<LoggedRequest[]> {
+		const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined));
+		return this.call('GET', `requests${query.size ? `?${query}` : ''}`);
+	}
+
+	async clearRequests(): Promise<void> {
+		await this.call('DELETE', 'requests');
+	}
+
+	async fault(spec: Fault): Promise<void> {
+		await this.call('POST', 'faults', spec);
+	}
+
+	async clearFaults(): Promise<void> {
+		await this.call('DELETE', 'faults');
+	}
+
+	async latency(ms: number): Promise<void> {
+		await this.call('POST', 'latency', { ms });
+	}
+
+	async rateLimit(spec: RateLimit | null): Promise<void> {
+		await this.call('POST', 'rate-limit', spec);
+	}
+
+	async credits(remaining: number | null): Promise<void> {
+		await this.call('POST', 'credits', { remaining });
+	}
+
+	async accountCap(workspaceId: string, cap: number | null): Promise<void> {
+		await this.call('POST', 'account-cap', { workspace_id: workspaceId, cap });
+	}
+
+	/** Sets, freezes or advances the sandbox clock; answers the clock's time afterwards. */
+	async clock(settings: ClockSettings): Promise<string> {
+		return (await this.call<{ now: string }>('POST', 'clock', settings)).now;
+	}
+
+	/** A change over time (publish, fail, review...); answers the ids of the posts it touched or made. */
+	async simulate(request: SimulateRequest): Promise<string[]> {
+		return (await this.call<{ ids: string[] }>('POST', 'simulate', request)).ids;
+	}
+
+	/** Bulk-creates records; answers their ids. */
+	async seed(request: SeedRequest): Promise<string[]> {
+		return (await this.call<{ ids: string[] }>('POST', 'seed', request)).ids;
+	}
+}

@@ -1,0 +1,92 @@
+// The sandbox's own clock, so tests can freeze time (equal timestamps) or move it forward.
+
+export interface ClockSettings {
+	now?: string;
+	frozen?: boolean;
+	advanceSeconds?: number;
+}
+
+export class Clock {
+	private offsetMs = 0;
+	private frozenAt: number | null = null;
+
+	now(): Date {
+		return new Date(this.frozenAt ?? Date.now() + this.offsetMs);
+	}
+
+	iso(): string {
+		return this.now().toISOString();
+	}
+
+	set(settings: ClockSettings): void {
+		const target = settings.now === undefined ? this.now().getTime() : Date.parse(settings.now);
+		const moved = target + (settings.advanceSeconds ?? 0) * 1000;
+		const frozen = settings.frozen ?? this.frozenAt !== null;
+		this.frozenAt = frozen ? moved : null;
+		this.offsetMs = moved - Date.now();
+	}
+
+	reset(): void {
+		this.offsetMs = 0;
+		this.frozenAt = null;
+	}
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function zoneParts(instant: number, timeZone: string): Record<string, number> {
+	let formatter = formatters.get(timeZone);
+	if (!formatter) {
+		formatter = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		});
+		formatters.set(timeZone, formatter);
+	}
+	const parts: Record<string, number> = {};
+	for (const part of formatter.formatToParts(instant)) {
+		if (part.type !== 'literal') parts[part.type] = Number(part.value);
+	}
+	return parts;
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** `YYYY-MM-DD` of an instant as seen in a timezone. */
+export function dateInZone(instant: Date, timeZone: string): string {
+	const p = zoneParts(instant.getTime(), timeZone);
+	return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** `YYYY-MM-DD HH:MM:SS` of an instant as seen in a timezone (the API's wall-clock form). */
+export function wallClockInZone(instant: Date, timeZone: string): string {
+	const p = zoneParts(instant.getTime(), timeZone);
+	return `${dateInZone(instant, timeZone)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+}
+
+/**
+ * The instant a wall-clock `YYYY-MM-DD HH:MM:SS` names in a timezone, or null when no such
+ * calendar date exists (e.g. 2026-02-30).
+ */
+export function wallClockToInstant(wallClock: string, timeZone: string): Date | null {
+	const [date, time] = wallClock.split(' ');
+	const [year, month, day] = date.split('-').map(Number);
+	const [hour, minute, second] = time.split(':').map(Number);
+	const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+	const check = new Date(asUtc);
+	if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
+		return null;
+	}
+	const offsetAt = (instant: number) => {
+		const p = zoneParts(instant, timeZone);
+		return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - instant;
+	};
+	const first = asUtc - offsetAt(asUtc);
+	return new Date(asUtc - offsetAt(first));
+}

@@ -1,0 +1,304 @@
+// Posts: list, create, delete (optionally from the platforms), approval, and comments.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import { dateInZone } from '../clock.cts';
+import { fail, invalid } from '../errors.cts';
+import { DELETE_NOT_SUPPORTED, FILTER_STATUSES } from '../limits.cts';
+import { checkPost } from '../post-rules.cts';
+import type { CreatePostBody } from '../post-rules.cts';
+import type { Caller, Runtime } from '../runtime.cts';
+import {
+	approvalBody,
+	commentBody,
+	commentsQuery,
+	createPostBody,
+	deletePostBody,
+	postParams,
+	postsQuery,
+	workspaceParams,
+} from '../schemas.cts';
+import type { Account, Post, Store, Workspace } from '../state.cts';
+import { summary } from '../validation.cts';
+import { commentItem, mediaUrl, paginate, postItem } from '../views.cts';
+import { callerOf } from './identity.cts';
+
+type Params = { workspace_id: string };
+type PostParams = Params & { post_id: string };
+type PostsQuery = {
+	page: number;
+	per_page: number;
+	'status[]'?: string[];
+	status?: string[];
+	date_from?: string;
+	date_to?: string;
+	'approval_assigned_to[]'?: string[];
+	'approval_requested_by[]'?: string[];
+};
+
+/** Newest change first; the id breaks ties between equal timestamps. */
+export const byLatestChange = (a: Post, b: Post) => b.updated_at.localeCompare(a.updated_at) || b.id.localeCompare(a.id);
+
+/** The day a post is "on" for date filters: its scheduled day, else the day it was created. */
+const dayOf = (post: Post) => post.scheduled_at?.slice(0, 10) ?? dateInZone(new Date(post.created_at), post.timezone);
+
+const platformKey = (account: Account) => (account.account_type === 'group' ? 'facebook-group' : account.platform);
+
+/** Moves a post under review after one approver's action (4.16). */
+export function applyApproval(post: Post, userId: string, action: 'approve' | 'reject', note: string | null, now: string) {
+	const approval = post.approval;
+	if (!approval) return;
+	for (const approver of approval.approvers.filter((each) => each.user_id === userId)) {
+		approver.status = action;
+		approver.last_action_time = now;
+		approver.last_action_note = note;
+	}
+	const statuses = approval.approvers.map((each) => each.status);
+	if (statuses.includes('reject')) {
+		approval.status = 'rejected_approval';
+		post.status = 'rejected';
+	} else if (approval.approve_option === 'anyone' ? statuses.includes('approve') : statuses.every((each) => each === 'approve')) {
+		approval.status = 'completed_approval';
+		post.status = approval.wasDraft ? 'draft' : 'scheduled';
+	}
+	post.updated_at = now;
+}
+
+export interface NewPost {
+	text: string;
+	accountIds: string[];
+	createdByUserId: string;
+	publishType: CreatePostBody['scheduling']['publish_type'];
+	scheduledAt?: string | null;
+	approval?: CreatePostBody['approval'];
+	images?: string[];
+	video?: string | null;
+	labelIds?: string[];
+	campaignId?: string | null;
+	contentCategoryId?: string | null;
+	postType?: string;
+	hideClient?: boolean;
+	extras?: Record<string, unknown>;
+}
+
+/** Creates a post the way the service does; also used by the control surface's seeds and simulations. */
+export function createPost(store: Store, workspace: Workspace, now: string, fields: NewPost): Post {
+	const isDraft = fields.publishType === 'draft';
+	const post: Post = {
+		id: store.newId(),
+		workspaceId: workspace.id,
+		text: fields.text,
+		images: fields.images ?? [],
+		video: fields.video ?? null,
+		accountIds: fields.accountIds,
+		publishedOn: {},
+		status: fields.approval ? 'under_review' : isDraft ? 'draft' : 'scheduled',
+		scheduled_at: fields.scheduledAt ?? null,
+		published_at: null,
+		timezone: workspace.timezone,
+		created_at: now,
+		updated_at: now,
+		createdByUserId: fields.createdByUserId,
+		labelIds: fields.labelIds ?? [],
+		campaignId: fields.campaignId ?? null,
+		contentCategoryId: fields.contentCategoryId ?? null,
+		approval: fields.approval
+			? {
+					status: 'pending_approval',
+					approve_option: fields.approval.approve_option === 'anyone' ? 'anyone' : 'all',
+					notes: fields.approval.notes ?? null,
+					approvers: [...new Set(fields.approval.approvers)].map((userId) => ({
+						user_id: userId,
+						status: 'pending',
+						last_action_time: null,
+						last_action_note: null,
+					})),
+					wasDraft: isDraft,
+				}
+			: null,
+		external_actions: [],
+		external_comments: [],
+		post_type: fields.postType ?? 'feed',
+		hide_client: isDraft && (fields.hideClient ?? false),
+		extras: fields.extras ?? {},
+	};
+	store.data.posts.push(post);
+	return post;
+}
+
+export function registerPosts(app: FastifyInstance, runtime: Runtime) {
+	const workspaceOf = (request: FastifyRequest) => (callerOf(request) as Caller & { workspace: Workspace }).workspace;
+	const postOf = (request: FastifyRequest<{ Params: PostParams }>) => {
+		const post = runtime.store.post(workspaceOf(request).id, request.params.post_id);
+		if (!post) throw fail(404, 'Post not found');
+		return post;
+	};
+
+	app.get<{ Params: Params; Querystring: PostsQuery }>(
+		'/api/v1/workspaces/:workspace_id/posts',
+		{ schema: { params: workspaceParams, querystring: postsQuery } },
+		async (request) => {
+			const query = request.query;
+			const statuses = [...(query['status[]'] ?? []), ...(query.status ?? [])].map((each) => FILTER_STATUSES[each]);
+			const assigned = query['approval_assigned_to[]'] ?? [];
+			const requestedBy = query['approval_requested_by[]'] ?? [];
+			const posts = runtime.store.data.posts
+				.filter((post) => post.workspaceId === workspaceOf(request).id)
+				.filter((post) => statuses.length === 0 || statuses.includes(post.status))
+				.filter((post) => !query.date_from || dayOf(post) >= query.date_from)
+				.filter((post) => !query.date_to || dayOf(post) <= query.date_to)
+				.filter((post) => assigned.length === 0 || (post.approval?.approvers ?? []).some((each) => assigned.includes(each.user_id)))
+				.filter((post) => requestedBy.length === 0 || requestedBy.includes(post.createdByUserId))
+				.sort(byLatestChange)
+				.map((post) => postItem(runtime.store, post));
+			return { status: true, message: 'Posts retrieved successfully', ...paginate(posts, query.page, query.per_page) };
+		},
+	);
+
+	app.post<{ Params: Params; Body: CreatePostBody }>(
+		'/api/v1/workspaces/:workspace_id/posts',
+		{ schema: { params: workspaceParams, body: createPostBody } },
+		async (request, reply) => {
+			const { store } = runtime;
+			const body = request.body;
+			const workspace = workspaceOf(request);
+			const category = store.data.contentCategories.find((each) => each.id === body.content_category_id);
+			const accountIds = [...new Set([...(body.accounts ?? []), ...(category?.accountIds ?? [])])];
+			const errors = checkPost(body, { store, workspace, creatorId: callerOf(request).user.id, now: runtime.clock.now(), accountIds });
+			if (Object.keys(errors).length > 0) throw invalid(400, errors, summary(errors));
+
+			const library = (body.content.media?.media_ids ?? []).map((id) => store.data.media.find((each) => each.id === id && each.workspaceId === workspace.id));
+			const libraryUrls = (type: string) => library.filter((media) => media && (media.type === type || (type === 'image' && media.type === 'gif'))).map((media) => mediaUrl(media as NonNullable<typeof media>, runtime.baseUrl));
+			const { content, accounts, content_category_id, post_type, post_video_title, hide_client, scheduling, labels, campaign_id, approval, ...options } = body;
+			const post = createPost(store, workspace, runtime.clock.iso(), {
+				text: content.text,
+				accountIds,
+				createdByUserId: callerOf(request).user.id,
+				publishType: scheduling.publish_type,
+				scheduledAt: scheduling.scheduled_at,
+				approval,
+				images: [...(content.media?.images ?? []), ...libraryUrls('image')],
+				video: content.media?.video ?? libraryUrls('video')[0] ?? null,
+				labelIds: labels,
+				campaignId: campaign_id,
+				contentCategoryId: content_category_id,
+				postType: post_type,
+				hideClient: hide_client,
+				extras: { ...options, ...(post_video_title === undefined ? {} : { post_video_title }), accounts_sent: accounts ?? [] },
+			});
+			return reply.code(201).send({
+				status: true,
+				message: approval ? 'Post created and sent for approval' : 'Post created successfully',
+				data: { id: post.id, post_url: `${runtime.baseUrl}/posts/${post.id}` },
+			});
+		},
+	);
+
+	app.delete<{ Params: PostParams; Body: { delete_from_social?: boolean; account_ids?: string[] } | null | undefined }>(
+		'/api/v1/workspaces/:workspace_id/posts/:post_id',
+		{ schema: { params: postParams, body: deletePostBody }, config: { invalidStatus: 422 } },
+		async (request, reply) => {
+			const post = postOf(request);
+			const { store } = runtime;
+			const remove = () => {
+				store.data.posts = store.data.posts.filter((each) => each !== post);
+				store.data.comments = store.data.comments.filter((each) => each.postId !== post.id);
+			};
+			const options = request.body ?? {};
+			if (!options.delete_from_social) {
+				remove();
+				return { status: true, message: 'Post deleted successfully' };
+			}
+			const strangers = (options.account_ids ?? []).filter((id) => !post.accountIds.includes(id));
+			if (strangers.length > 0) {
+				throw invalid(
+					422,
+					Object.fromEntries(strangers.map((id) => [`account_ids.${options.account_ids?.indexOf(id)}`, [`The account ${id} is not an account of this post.`]])),
+					'The account_ids must be accounts of the post.',
+				);
+			}
+			const results: Record<string, { platform: string; name: string; status: string; reason: string | null; post_url: string | null }> = {};
+			for (const id of options.account_ids ?? post.accountIds) {
+				const account = store.account(post.workspaceId, id);
+				if (!account) continue;
+				const platform = platformKey(account);
+				const published = post.publishedOn[id] ?? null;
+				const [status, reason] = (DELETE_NOT_SUPPORTED as readonly string[]).includes(platform)
+					? ['not_supported', `${platform} does not allow deleting posts through its API.`]
+					: published
+						? ['deleted', null]
+						: ['not_published', 'The post was never published on this account.'];
+				results[id] = { platform, name: account.account_name, status, reason, post_url: published };
+			}
+			remove();
+			if (Object.values(results).every((result) => result.status === 'deleted')) {
+				return { status: true, message: 'Post deleted successfully from the platforms and the workspace' };
+			}
+			return reply.code(207).send({
+				status: true,
+				message: 'Post deleted; some accounts could not be deleted from their platforms',
+				post_id: post.id,
+				post_status: 'deleted',
+				accounts: results,
+			});
+		},
+	);
+
+	app.post<{ Params: PostParams; Body: { action: 'approve' | 'reject'; comment?: string | null } }>(
+		'/api/v1/workspaces/:workspace_id/posts/:post_id/approval',
+		{ schema: { params: postParams, body: approvalBody } },
+		async (request) => {
+			const post = postOf(request);
+			const userId = callerOf(request).user.id;
+			const approver = post.approval?.approvers.find((each) => each.user_id === userId);
+			if (!approver) throw fail(403, 'You are not an approver of this post.');
+			if (post.status !== 'under_review' || post.approval?.status !== 'pending_approval') {
+				throw fail(400, 'This post is not under review.');
+			}
+			if (approver.status !== 'pending') throw fail(400, `You have already acted on this post (${approver.status}).`);
+			const { action, comment } = request.body;
+			applyApproval(post, userId, action, comment ?? null, runtime.clock.iso());
+			return { status: true, message: action === 'approve' ? 'Post approved successfully' : 'Post rejected successfully' };
+		},
+	);
+
+	app.get<{ Params: PostParams; Querystring: { page: number; per_page: number } }>(
+		'/api/v1/workspaces/:workspace_id/posts/:post_id/comments',
+		{ schema: { params: postParams, querystring: commentsQuery } },
+		async (request) => {
+			const post = postOf(request);
+			const comments = runtime.store.data.comments
+				.filter((comment) => comment.postId === post.id)
+				.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
+				.map((comment) => commentItem(runtime.store, comment));
+			return { status: true, message: 'Comments retrieved successfully', ...paginate(comments, request.query.page, request.query.per_page) };
+		},
+	);
+
+	app.post<{ Params: PostParams; Body: { comment: string; is_note?: boolean; mentioned_users?: string[] } }>(
+		'/api/v1/workspaces/:workspace_id/posts/:post_id/comments',
+		{ schema: { params: postParams, body: commentBody } },
+		async (request, reply) => {
+			const post = postOf(request);
+			const workspace = workspaceOf(request);
+			const mentioned = request.body.mentioned_users ?? [];
+			const strangers = mentioned.flatMap((id, index) => (runtime.store.member(workspace.id, id) ? [] : [index]));
+			if (strangers.length > 0) {
+				const errors = Object.fromEntries(strangers.map((index) => [`mentioned_users.${index}`, [`The mentioned_users.${index} must be a team member of the workspace.`]]));
+				throw invalid(400, errors, summary(errors));
+			}
+			const now = runtime.clock.iso();
+			const comment = {
+				id: runtime.store.newId(),
+				postId: post.id,
+				comment: request.body.comment,
+				is_note: request.body.is_note ?? false,
+				mentionedUserIds: [...new Set(mentioned)],
+				authorUserId: callerOf(request).user.id,
+				created_at: now,
+				updated_at: now,
+			};
+			runtime.store.data.comments.push(comment);
+			return reply.code(201).send({ status: true, message: 'Comment added successfully', data: commentItem(runtime.store, comment) });
+		},
+	);
+}

@@ -1,0 +1,237 @@
+// The sandbox server: the API under /api/v1, the control surface under /__sandbox, on loopback.
+import Fastify from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { createHash } from 'node:crypto';
+import { parse as parseQuery } from 'node:querystring';
+
+import { registerControl } from './control.cts';
+import { ApiError, fail, invalid } from './errors.cts';
+import { LIMITS } from './limits.cts';
+import { registerAccounts } from './routes/accounts.cts';
+import { registerIdentity } from './routes/identity.cts';
+import { registerLibrary } from './routes/library.cts';
+import { registerPosts } from './routes/posts.cts';
+import { Runtime } from './runtime.cts';
+import type { LoggedFile, RateLimit } from './runtime.cts';
+import { UploadedFile } from './uploads.cts';
+import { compileSchema, errorMap, summary } from './validation.cts';
+
+export interface SandboxOptions {
+	port?: number;
+	host?: string;
+	rateLimit?: RateLimit | null;
+	quiet?: boolean;
+}
+
+export interface Sandbox {
+	url: string;
+	stop(): Promise<void>;
+}
+
+const API = '/api/';
+
+const isApi = (request: FastifyRequest) => request.url.startsWith(API);
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0];
+
+/** What the request log shows of a body: JSON as sent; for multipart, fields and file digests. */
+function loggedBody(body: unknown, multipart: boolean): unknown {
+	if (body === undefined || body === null) return multipart ? { fields: {}, files: [] } : null;
+	if (!multipart) return structuredClone(body);
+	const entries = Object.entries(body as Record<string, unknown>);
+	const fields: Record<string, unknown> = {};
+	const files: LoggedFile[] = [];
+	for (const [field, value] of entries) {
+		if (value instanceof UploadedFile) {
+			files.push({
+				field,
+				filename: value.filename,
+				mimetype: value.mimetype,
+				size: value.bytes.length,
+				sha256: createHash('sha256').update(value.bytes).digest('hex'),
+			});
+		} else {
+			fields[field] = value;
+		}
+	}
+	return { fields, files };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function registerGate(app: FastifyInstance, runtime: Runtime) {
+	app.decorateRequest('caller', null);
+	app.decorateRequest('logged', false);
+	app.decorateRequest('loggedQuery', null);
+	app.decorateRequest('loggedBody', null);
+
+	app.addHook('onRequest', async (request) => {
+		if (!isApi(request)) return;
+		const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+		request.loggedQuery = { ...parseQuery(query) } as Record<string, string | string[]>;
+		if (runtime.latencyMs > 0) await sleep(runtime.latencyMs);
+	});
+
+	// Runs once the body is parsed and before schema validation, so faults, limits and
+	// authentication answer first, and the log holds the body exactly as sent.
+	app.addHook('preValidation', async (request, reply) => {
+		if (!isApi(request)) return;
+		request.loggedBody = loggedBody(request.body, request.isMultipart());
+		const keyValue = request.headers['x-api-key'];
+		const keyText = typeof keyValue === 'string' ? keyValue : undefined;
+
+		const fault = runtime.takeFault(request.method, pathOf(request));
+		if (fault) {
+			if (fault.delayMs) await sleep(fault.delayMs);
+			if (fault.drop) {
+				request.logged = true;
+				runtime.log({
+					method: request.method,
+					path: pathOf(request),
+					query: request.loggedQuery ?? {},
+					body: request.loggedBody,
+					status: null,
+					key: runtime.keyName(keyText),
+				});
+				reply.hijack();
+				request.raw.socket.destroy();
+				return reply;
+			}
+			if (fault.html) {
+				return reply
+					.code(200)
+					.headers(fault.headers ?? {})
+					.type('text/html; charset=utf-8')
+					.send('<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>It works!</h1></body></html>');
+			}
+			if (fault.status !== undefined || fault.body !== undefined) {
+				const status = fault.status ?? 500;
+				return reply
+					.code(status)
+					.headers(fault.headers ?? {})
+					.send(fault.body ?? { status: false, message: `Sandbox fault: HTTP ${status}` });
+			}
+		}
+
+		const rate = runtime.countRequest(keyText ?? '');
+		if (rate) {
+			reply.header('X-RateLimit-Limit', rate.limit).header('X-RateLimit-Remaining', rate.remaining);
+			if (rate.exceeded) {
+				reply.header('Retry-After', rate.retryAfter);
+				throw fail(429, 'Too many requests. Please slow down.', {
+					error_code: 'RATE_LIMIT_EXCEEDED',
+					retry_after: rate.retryAfter,
+				});
+			}
+		}
+
+		const { store } = runtime;
+		const key = store.data.keys.find((each) => each.value === keyText);
+		if (!key || key.revoked) throw fail(401, 'Invalid or revoked API key');
+		const user = store.user(key.userId);
+		if (!user) throw fail(401, 'Invalid or revoked API key');
+		if (!key.apiAccess) throw fail(403, 'API access is not available on your plan. Upgrade to use the API.');
+		request.caller = { key, user, workspace: null };
+
+		const workspaceId = (request.params as { workspace_id?: string }).workspace_id;
+		if (workspaceId === undefined) return;
+		const workspace = store.workspace(workspaceId);
+		if (!workspace) throw fail(404, 'Workspace not found or access denied');
+		if (!store.workspacesOf(key).some((each) => each.id === workspace.id)) {
+			throw request.routeOptions.config.denyStatus === 403
+				? fail(403, 'Access denied to workspace')
+				: fail(404, 'Workspace not found or access denied');
+		}
+		if (runtime.credits !== null) {
+			if (runtime.credits <= 0) {
+				throw fail(403, 'API credits exhausted for this billing period. Upgrade your plan or wait for the next period.', {
+					error_code: 'CREDITS_EXHAUSTED',
+				});
+			}
+			runtime.credits -= 1;
+		}
+		request.caller.workspace = workspace;
+	});
+
+	app.addHook('onResponse', async (request, reply) => {
+		if (!isApi(request) || request.logged) return;
+		runtime.log({
+			method: request.method,
+			path: pathOf(request),
+			query: request.loggedQuery ?? {},
+			body: request.loggedBody ?? null,
+			status: reply.statusCode,
+			key: runtime.keyName(typeof request.headers['x-api-key'] === 'string' ? request.headers['x-api-key'] : undefined),
+		});
+	});
+}
+
+function registerErrors(app: FastifyInstance) {
+	app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+		if (error instanceof ApiError) return reply.code(error.statusCode).send(error.body);
+		if (error.validation) {
+			const errors = errorMap(error.validation as Parameters<typeof errorMap>[0]);
+			const answer = invalid(request.routeOptions.config.invalidStatus ?? 400, errors, summary(errors));
+			return reply.code(answer.statusCode).send(answer.body);
+		}
+		if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+			return reply.code(400).send({ status: false, message: `The upload failed: files may be at most ${LIMITS.uploadBytes} bytes.` });
+		}
+		if (error.statusCode !== undefined && error.statusCode < 500) {
+			return reply.code(400).send({ status: false, message: `Bad request: ${error.message}` });
+		}
+		request.log.error(error);
+		return reply.code(500).send({ status: false, message: 'Internal server error' });
+	});
+	app.setNotFoundHandler((request, reply) =>
+		reply.code(404).send({ status: false, message: `Route ${request.method} ${pathOf(request)} not found` }),
+	);
+}
+
+export async function buildApp(runtime: Runtime, quiet: boolean): Promise<FastifyInstance> {
+	const app = Fastify({ logger: quiet ? false : { level: 'warn' }, bodyLimit: LIMITS.uploadBytes });
+	app.setValidatorCompiler(({ schema, httpPart }) => compileSchema(schema, httpPart));
+	// An empty JSON body (a DELETE without options) is no body, not a parse error.
+	app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+		const source = String(text);
+		if (source.trim() === '') return done(null, undefined);
+		try {
+			done(null, JSON.parse(source));
+		} catch {
+			done(fail(400, 'The request body is not valid JSON.'), undefined);
+		}
+	});
+	await app.register(multipart, {
+		attachFieldsToBody: 'keyValues',
+		limits: { fileSize: LIMITS.uploadBytes },
+		onFile: async (part) => {
+			(part as unknown as { value: UploadedFile }).value = new UploadedFile(
+				part.filename,
+				part.mimetype,
+				await part.toBuffer(),
+			);
+		},
+	});
+	registerErrors(app);
+	registerGate(app, runtime);
+	registerControl(app, runtime);
+	registerIdentity(app, runtime);
+	registerAccounts(app, runtime);
+	registerLibrary(app, runtime);
+	registerPosts(app, runtime);
+	return app;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const runtime = new Runtime(options.rateLimit ?? null);
+	const app = await buildApp(runtime, options.quiet ?? true);
+	const host = options.host ?? '127.0.0.1';
+	await app.listen({ port: options.port ?? 0, host });
+	const address = app.server.address();
+	const port = typeof address === 'object' && address ? address.port : options.port;
+	runtime.baseUrl = `http://${host}:${port}`;
+	return {
+		url: runtime.baseUrl,
+		stop: () => app.close(),
+	};
+}

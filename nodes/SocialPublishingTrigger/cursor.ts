@@ -1,12 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { RoundMark } from './rounds';
+import { postIdOf, stampOf } from './stamps';
+import { keepLatestRounds, roundMark, savedRounds } from './rounds';
+
 /**
  * Where the trigger stands, kept in the node's static data. An event is a post entering the watched
  * state, keyed by the post's ID and its `updated_at` at that moment: the same post seen again
  * unchanged is not news, and a post that left the state and came back carries a newer `updated_at`.
  *
  * The state is a watermark (the newest `updated_at` accounted for) plus the IDs of the posts at
- * exactly that instant, so its size does not grow with the workspace's history.
+ * exactly that instant, so its size does not grow with the workspace's history. For posts under
+ * review it also keeps the review rounds of the latest posts (see rounds.ts), capped.
  */
 export interface Cursor {
 	/** The event, workspace and filters the cursor belongs to; any change starts afresh. */
@@ -17,29 +22,8 @@ export interface Cursor {
 	watermarkText: string | null;
 	/** Posts at exactly the watermark already accounted for (timestamps can tie). */
 	boundaryIds: string[];
-}
-
-export function postIdOf(post: IDataObject): string {
-	return String(post.id ?? post._id ?? '');
-}
-
-/** `YYYY-MM-DD HH:MM:SS` has no zone; read it as UTC so that comparisons do not depend on the host. */
-function parseDateTime(value: unknown): number {
-	if (typeof value !== 'string' || value.trim() === '') return NaN;
-	const text = value.trim();
-	const zoneless = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text);
-	return Date.parse(zoneless ? `${text.replace(' ', 'T')}Z` : text);
-}
-
-/**
- * When the post last changed: `updated_at`, else `created_at`. A post with neither sorts oldest
- * (0, not -Infinity, which static data could not store as JSON).
- */
-export function stampOf(post: IDataObject): number {
-	const updated = parseDateTime(post.updated_at);
-	if (!Number.isNaN(updated)) return updated;
-	const created = parseDateTime(post.created_at);
-	return Number.isNaN(created) ? 0 : created;
+	/** Review rounds accounted for, by post ID (Post Pending Approval only). */
+	rounds: Record<string, RoundMark>;
 }
 
 export function isNew(cursor: Cursor, post: IDataObject): boolean {
@@ -68,9 +52,13 @@ export function oldestFirst(posts: IDataObject[]): IDataObject[] {
 	);
 }
 
-/** The cursor after `posts` (already sorted oldest first) were emitted or accounted for. */
-export function advance(cursor: Cursor, posts: IDataObject[]): Cursor {
+/**
+ * The cursor after `posts` (sorted oldest first) were accounted for: emitted, or known not to be
+ * news. With `trackRounds`, each post's review round is noted too.
+ */
+export function advance(cursor: Cursor, posts: IDataObject[], trackRounds = false): Cursor {
 	let { watermark, watermarkText, boundaryIds } = cursor;
+	const rounds = { ...cursor.rounds };
 	for (const post of posts) {
 		const stamp = stampOf(post);
 		if (watermark === null || stamp > watermark) {
@@ -81,18 +69,25 @@ export function advance(cursor: Cursor, posts: IDataObject[]): Cursor {
 		if (stamp === watermark && !boundaryIds.includes(postIdOf(post))) {
 			boundaryIds = [...boundaryIds, postIdOf(post)];
 		}
+		if (trackRounds) rounds[postIdOf(post)] = roundMark(post);
 	}
-	return { scope: cursor.scope, watermark, watermarkText, boundaryIds };
+	return {
+		scope: cursor.scope,
+		watermark,
+		watermarkText,
+		boundaryIds,
+		rounds: keepLatestRounds(rounds),
+	};
 }
 
 export function emptyCursor(scope: string): Cursor {
-	return { scope, watermark: null, watermarkText: null, boundaryIds: [] };
+	return { scope, watermark: null, watermarkText: null, boundaryIds: [], rounds: {} };
 }
 
 /** Reads the saved cursor; anything unreadable counts as none. */
 export function savedCursor(value: unknown): Cursor | undefined {
 	if (value === null || typeof value !== 'object') return undefined;
-	const { scope, watermark, watermarkText, boundaryIds } = value as IDataObject;
+	const { scope, watermark, watermarkText, boundaryIds, rounds } = value as IDataObject;
 	if (typeof scope !== 'string' || !Array.isArray(boundaryIds)) return undefined;
 	if (watermark !== null && typeof watermark !== 'number') return undefined;
 	return {
@@ -100,5 +95,6 @@ export function savedCursor(value: unknown): Cursor | undefined {
 		watermark,
 		watermarkText: typeof watermarkText === 'string' ? watermarkText : null,
 		boundaryIds: boundaryIds.map(String),
+		rounds: savedRounds(rounds),
 	};
 }

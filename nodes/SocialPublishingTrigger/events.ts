@@ -13,6 +13,8 @@ export interface TriggerEvent {
 	statuses: FilterStatus[];
 	/** Whether the approver and requester filters apply to this event. */
 	approvalFilters: boolean;
+	/** Whether approvals within one review round are told apart from entering review again. */
+	tracksRounds: boolean;
 	/** Checked again on each post: an ignored query parameter must not turn into false events. */
 	matches: (post: IDataObject) => boolean;
 	/** Said by Fetch Test Event when no post matches. */
@@ -36,6 +38,7 @@ export const EVENTS: TriggerEvent[] = [
 		description: 'A post is sent for review and waits for approval',
 		statuses: ['under_review'],
 		approvalFilters: true,
+		tracksRounds: true,
 		matches: (post) =>
 			schedulingStatus(post) === 'under_review' || approvalStatus(post) === 'pending_approval',
 		noneFound: 'No post is waiting for approval',
@@ -46,6 +49,7 @@ export const EVENTS: TriggerEvent[] = [
 		description: 'A post is published on its social accounts',
 		statuses: ['published'],
 		approvalFilters: false,
+		tracksRounds: false,
 		matches: (post) => schedulingStatus(post) === 'published',
 		noneFound: 'No post has been published',
 	},
@@ -55,6 +59,7 @@ export const EVENTS: TriggerEvent[] = [
 		description: 'Publishing a post failed',
 		statuses: ['failed'],
 		approvalFilters: false,
+		tracksRounds: false,
 		matches: (post) => schedulingStatus(post) === 'failed',
 		noneFound: 'No post has failed',
 	},
@@ -64,6 +69,7 @@ export const EVENTS: TriggerEvent[] = [
 		description: 'A post under review is rejected by an approver',
 		statuses: ['rejected'],
 		approvalFilters: true,
+		tracksRounds: false,
 		matches: (post) =>
 			schedulingStatus(post) === 'rejected' || approvalStatus(post) === 'rejected_approval',
 		noneFound: 'No post has been rejected',

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { postIdOf } from './cursor';
+import { postIdOf } from './stamps';
 import type { TriggerEvent } from './events';
 
 /** Long enough for a chat message or an e-mail subject, short enough to read at a glance. */

@@ -4,19 +4,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { PER_PAGE_MAX } from '../SocialPublishing/limits';
 import { apiRequest, apiRequestPage, hasMorePages, paths } from '../SocialPublishing/transport';
 import type { Cursor } from './cursor';
-import {
-	advance,
-	emptyCursor,
-	isNew,
-	mayContinue,
-	oldestFirst,
-	postIdOf,
-	savedCursor,
-	stampOf,
-} from './cursor';
+import { advance, emptyCursor, isNew, mayContinue, oldestFirst, savedCursor } from './cursor';
 import type { TriggerEvent } from './events';
 import { eventOf } from './events';
 import { toNotification } from './notification';
+import { sameRound } from './rounds';
+import { postIdOf, stampOf } from './stamps';
 
 /** What the node keeps between polls: the cursor, and the user ID behind the credential. */
 interface TriggerStaticData extends IDataObject {
@@ -155,6 +148,12 @@ function distinct(posts: IDataObject[]): IDataObject[] {
 	return [...byId.values()];
 }
 
+/** A post under review that changed only because approvers approved: not a new request. */
+function stillInRound(event: TriggerEvent, cursor: Cursor, post: IDataObject): boolean {
+	const mark = cursor.rounds[postIdOf(post)];
+	return event.tracksRounds && mark !== undefined && sameRound(mark, post);
+}
+
 function itemsOf(
 	ctx: IPollFunctions,
 	posts: IDataObject[],
@@ -196,7 +195,11 @@ async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
 	// The newest page sets the watermark; a further page is read only while posts tie with it.
 	let cursor = emptyCursor(watch.scope);
 	await readPosts(ctx, watch, (page) => {
-		cursor = advance(cursor, oldestFirst(page.filter(watch.event.matches)));
+		cursor = advance(
+			cursor,
+			oldestFirst(page.filter(watch.event.matches)),
+			watch.event.tracksRounds,
+		);
 		return mayContinue(cursor, page);
 	});
 	return cursor;
@@ -223,10 +226,11 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 	} else {
 		const from = saved !== undefined && !firstPoll ? saved : emptyCursor(watch.scope);
 		const posts = await readPosts(this, watch, (page) => firstPoll || mayContinue(from, page));
-		news = oldestFirst(
+		const changed = oldestFirst(
 			distinct(posts).filter((post) => watch.event.matches(post) && isNew(from, post)),
 		);
-		cursor = advance(from, news);
+		news = changed.filter((post) => !stillInRound(watch.event, from, post));
+		cursor = advance(from, changed, watch.event.tracksRounds);
 	}
 
 	// Assigned only when changed: n8n saves the workflow's static data whenever it is written to.

@@ -1,0 +1,289 @@
+// A real n8n for the demo (`npm start`) and the end-to-end tests: installed once into .demo/n8n,
+// with this package loaded from dist/ exactly as n8n loads an installed community package.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const N8N_VERSION = '2.41.1';
+export const ROOT = resolve(__dirname, '..');
+export const DEMO_DIR = join(ROOT, '.demo');
+const RUNTIME_DIR = join(DEMO_DIR, 'n8n');
+const N8N_BIN = join(RUNTIME_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
+const PACKAGE_NAME = 'n8n-nodes-social-publishing';
+
+/** The demo's login. Local only: n8n listens on 127.0.0.1. */
+export const OWNER = {
+	email: 'demo@example.com',
+	password: 'Demo-passw0rd',
+	firstName: 'Demo',
+	lastName: 'Owner',
+};
+
+/** The id the imported credential gets; the examples reference it. */
+export const CREDENTIAL_ID = 'spSandboxCred001';
+export const CREDENTIAL_NAME = 'Social Publishing (sandbox)';
+
+export type Log = (line: string) => void;
+
+/** The environment scripts/node24 sets up: Node 24 first on PATH, native builds against its headers. */
+function node24Env(): NodeJS.ProcessEnv {
+	const version = readFileSync(join(ROOT, '.node-version'), 'utf8').trim();
+	const home = join(ROOT, '.toolchain', 'node_modules', `node-linux-${process.arch === 'arm64' ? 'arm64' : 'x64'}`);
+	if (!process.version.startsWith(`v${version}`)) {
+		throw new Error(`Run this through scripts/node24 (Node ${version}); this is Node ${process.version}`);
+	}
+	return { ...process.env, PATH: `${join(home, 'bin')}:${process.env.PATH ?? ''}`, npm_config_nodedir: home };
+}
+
+function run(command: string, args: string[], cwd: string, log: Log, env = node24Env()): void {
+	log(`$ ${command} ${args.join(' ')}`);
+	const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'], timeout: 15 * 60_000 });
+	if (result.status !== 0) {
+		throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+	}
+}
+
+/**
+ * Installs the pinned n8n into .demo/n8n once. This machine kind has pitfalls, each handled by name:
+ * - `linkedom` 0.18.15 (a dependency of n8n's AI nodes) needs `cssomnom`, which the registry here
+ *   lacks: an npm override pins linkedom 0.18.12, which uses `cssom`.
+ * - Native add-ons try to download prebuilt binaries, which fails offline, then build from source.
+ *   `@confluentinc/kafka-javascript` (Kafka node only) cannot build here, and one failing install
+ *   script makes npm roll back everything. So we install with scripts off, then build only what
+ *   n8n needs to run: `sqlite3` (its database), against Node 24's headers (npm_config_nodedir).
+ *   `isolated-vm` ships a linux-x64 prebuild and needs no build.
+ */
+export function ensureN8n(log: Log): void {
+	const marker = join(RUNTIME_DIR, '.installed');
+	if (existsSync(marker) && readFileSync(marker, 'utf8').trim() === N8N_VERSION && existsSync(N8N_BIN)) return;
+	const started = Date.now();
+	log(`Installing n8n ${N8N_VERSION} into .demo/n8n (first run only, a few minutes)...`);
+	mkdirSync(RUNTIME_DIR, { recursive: true });
+	writeFileSync(
+		join(RUNTIME_DIR, 'package.json'),
+		JSON.stringify(
+			{
+				name: 'social-publishing-demo-n8n',
+				private: true,
+				dependencies: { n8n: N8N_VERSION },
+				overrides: { linkedom: '0.18.12' },
+			},
+			null,
+			2,
+		),
+	);
+	const npm = ['--no-audit', '--no-fund', '--loglevel=error'];
+	run('npm', ['install', '--ignore-scripts', ...npm], RUNTIME_DIR, log);
+	run('npm', ['rebuild', 'sqlite3', ...npm], RUNTIME_DIR, log);
+	writeFileSync(marker, N8N_VERSION);
+	log(`n8n ${N8N_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/**
+ * Puts the built package where n8n looks for installed community packages
+ * (<user folder>/.n8n/nodes/node_modules): the node types then get the same names as in a real
+ * install (`n8n-nodes-social-publishing.socialPublishing`), so the examples import anywhere.
+ * The folder holds only package.json and a link to dist/, never the repo root: n8n would crawl
+ * node_modules and trip over foreign *.node.js files.
+ */
+export function linkPackage(userFolder: string): void {
+	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
+	if (!existsSync(join(ROOT, 'dist', 'package.json')) && !existsSync(join(ROOT, 'dist', 'nodes'))) {
+		throw new Error('dist/ is missing: build the package first (npm run build)');
+	}
+	rmSync(target, { recursive: true, force: true });
+	mkdirSync(target, { recursive: true });
+	cpSync(join(ROOT, 'package.json'), join(target, 'package.json'));
+	symlinkSync(join(ROOT, 'dist'), join(target, 'dist'), 'dir');
+}
+
+export function n8nEnv(userFolder: string, port: number): NodeJS.ProcessEnv {
+	return {
+		...node24Env(),
+		N8N_USER_FOLDER: userFolder,
+		N8N_PORT: String(port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}`,
+		// Local only; a fixed key keeps imported credentials readable across runs.
+		N8N_ENCRYPTION_KEY: 'social-publishing-local-demo',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		// Nothing phones home: this machine has no network besides the registries.
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_DIAGNOSTICS_CONFIG_FRONTEND: '',
+		N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		EXTERNAL_FRONTEND_HOOKS_URLS: '',
+		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'warn',
+		DB_SQLITE_POOL_SIZE: '2',
+		N8N_RUNNERS_MODE: 'internal',
+		GENERIC_TIMEZONE: 'Europe/Berlin',
+	};
+}
+
+export interface CliResult {
+	status: number | null;
+	stdout: string;
+	stderr: string;
+}
+
+/** Runs an n8n CLI command (import, execute, publish...) against the user folder. */
+export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180_000): Promise<CliResult> {
+	return await new Promise((resolveResult, reject) => {
+		const child = spawn(process.execPath, [N8N_BIN, ...args], {
+			cwd: RUNTIME_DIR,
+			env: n8nEnv(userFolder, 5678),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		const timer = setTimeout(() => {
+			child.kill('SIGKILL');
+			reject(new Error(`n8n ${args.join(' ')} did not finish in ${timeoutMs / 1000} s\n${stdout}\n${stderr}`));
+		}, timeoutMs);
+		child.on('error', reject);
+		child.on('close', (status) => {
+			clearTimeout(timer);
+			resolveResult({ status, stdout, stderr });
+		});
+	});
+}
+
+export async function n8nCliOk(userFolder: string, args: string[], timeoutMs?: number): Promise<string> {
+	const result = await n8nCli(userFolder, args, timeoutMs);
+	if (result.status !== 0) {
+		throw new Error(`n8n ${args.join(' ')} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+	}
+	return result.stdout;
+}
+
+/** Writes the credential file n8n's import:credentials reads; n8n encrypts `data` on import. */
+export async function importCredential(userFolder: string, baseUrl: string, apiKey: string): Promise<void> {
+	const file = join(userFolder, 'credential.json');
+	mkdirSync(userFolder, { recursive: true });
+	writeFileSync(
+		file,
+		JSON.stringify([
+			{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'socialPublishingApi', data: { baseUrl, apiKey } },
+		]),
+	);
+	try {
+		await n8nCliOk(userFolder, ['import:credentials', `--input=${file}`]);
+	} finally {
+		// The file holds the API key in clear text.
+		rmSync(file, { force: true });
+	}
+}
+
+export async function importWorkflows(userFolder: string, workflows: object[]): Promise<void> {
+	const file = join(userFolder, 'workflows.json');
+	writeFileSync(file, JSON.stringify(workflows));
+	await n8nCliOk(userFolder, ['import:workflow', `--input=${file}`]);
+}
+
+export interface RunningN8n {
+	url: string;
+	stop(): Promise<void>;
+	output(): string;
+}
+
+/** Starts `n8n start` and waits until its health check answers (at most `timeoutMs`). */
+export async function startN8n(
+	userFolder: string,
+	port: number,
+	options: { log?: Log; timeoutMs?: number; inheritOutput?: boolean } = {},
+): Promise<RunningN8n> {
+	const url = `http://127.0.0.1:${port}`;
+	let output = '';
+	const child = spawn(process.execPath, [N8N_BIN, 'start'], {
+		cwd: RUNTIME_DIR,
+		env: n8nEnv(userFolder, port),
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	const collect = (chunk: Buffer) => {
+		output += chunk.toString();
+		if (options.inheritOutput) process.stderr.write(chunk);
+	};
+	child.stdout.on('data', collect);
+	child.stderr.on('data', collect);
+	let exited = false;
+	child.on('exit', () => (exited = true));
+
+	const stop = async () => {
+		if (exited) return;
+		child.kill('SIGTERM');
+		for (let i = 0; i < 100 && !exited; i++) await sleep(100);
+		if (!exited) child.kill('SIGKILL');
+	};
+
+	const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+	while (Date.now() < deadline) {
+		if (exited) throw new Error(`n8n exited while starting:\n${output}`);
+		try {
+			const response = await fetch(`${url}/healthz/readiness`);
+			if (response.ok) return { url, stop, output: () => output };
+		} catch {
+			// Not listening yet.
+		}
+		await sleep(500);
+	}
+	await stop();
+	throw new Error(`n8n did not become ready within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${output}`);
+}
+
+/** A logged-in session on n8n's internal REST API, as the editor uses it. */
+export class N8nSession {
+	private cookie = '';
+	constructor(readonly url: string) {}
+
+	/** Creates the owner account on a fresh instance; a no-op when it exists. */
+	async setupOwner(): Promise<void> {
+		const settings = (await (await fetch(`${this.url}/rest/settings`)).json()) as {
+			data: { userManagement: { showSetupOnFirstLoad?: boolean } };
+		};
+		if (!settings.data.userManagement.showSetupOnFirstLoad) return;
+		const response = await fetch(`${this.url}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': 'social-publishing-demo' },
+			body: JSON.stringify(OWNER),
+		});
+		if (!response.ok) throw new Error(`owner setup failed: ${response.status} ${await response.text()}`);
+	}
+
+	async login(): Promise<void> {
+		const response = await fetch(`${this.url}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': 'social-publishing-demo' },
+			body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+		});
+		if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+		this.cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+	}
+
+	async request<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+		const response = await fetch(`${this.url}/rest${path}`, {
+			method,
+			headers: {
+				'content-type': 'application/json',
+				cookie: this.cookie,
+				'browser-id': 'social-publishing-demo',
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		let parsed: unknown = text;
+		try {
+			parsed = JSON.parse(text);
+		} catch {
+			// Kept as text.
+		}
+		return { status: response.status, body: parsed as T };
+	}
+}

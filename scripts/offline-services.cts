@@ -1,0 +1,123 @@
+// Stand-ins for the outside world the example workflows talk to, so the demo and the end-to-end
+// tests run with no network: an RSS feed with images, and a catcher that records what a workflow
+// would have sent to Slack. Listens on 127.0.0.1 only.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface CaughtMessage {
+	path: string;
+	body: unknown;
+	receivedAt: string;
+}
+
+export interface OfflineServices {
+	url: string;
+	/** The RSS feed the "RSS to scheduled posts" example reads. */
+	feedUrl: string;
+	/** Where the examples' Slack steps post in the demo. */
+	catcherUrl: string;
+	caught(): CaughtMessage[];
+	clear(): void;
+	stop(): Promise<void>;
+}
+
+/** The feed's stories; each has an image served beside the feed. */
+export const FEED_ITEMS = [
+	{ slug: 'cold-brew', title: 'Cold brew season is here', text: 'Our 18-hour cold brew is back on the menu.' },
+	{ slug: 'latte-art', title: 'Latte art workshop on Saturday', text: 'Learn to pour a rosetta with our baristas.' },
+	{ slug: 'new-roast', title: 'Meet our new Ethiopian roast', text: 'Floral, bright and roasted in small batches.' },
+] as const;
+
+/** A tiny valid JPEG (1x1 pixel), different per image so uploads are distinguishable by size. */
+function jpeg(seed: number): Buffer {
+	const base = Buffer.from(
+		'/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+		'base64',
+	);
+	return Buffer.concat([base, Buffer.alloc(seed * 16, 0x20)]);
+}
+
+function feedXml(url: string): string {
+	const items = FEED_ITEMS.map(
+		(item, index) => `
+		<item>
+			<title>${item.title}</title>
+			<link>${url}/stories/${item.slug}</link>
+			<guid>${url}/stories/${item.slug}</guid>
+			<description>${item.text}</description>
+			<pubDate>${new Date(Date.UTC(2026, 0, 10 - index, 8)).toUTCString()}</pubDate>
+			<enclosure url="${url}/images/${item.slug}.jpg" type="image/jpeg" length="${jpeg(index + 1).length}" />
+		</item>`,
+	).join('');
+	return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0">
+	<channel>
+		<title>Acme Coffee blog</title>
+		<link>${url}</link>
+		<description>Stories from the roastery</description>${items}
+	</channel>
+</rss>`;
+}
+
+export async function startOfflineServices(port = 0): Promise<OfflineServices> {
+	let caught: CaughtMessage[] = [];
+	let url = '';
+	const server = createServer((req, res) => {
+		const path = (req.url ?? '/').split('?')[0];
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			if (req.method === 'GET' && path === '/feed.xml') {
+				res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
+				res.end(feedXml(url));
+				return;
+			}
+			const image = /^\/images\/([a-z-]+)\.jpg$/.exec(path);
+			const index = image ? FEED_ITEMS.findIndex((item) => item.slug === image[1]) : -1;
+			if (req.method === 'GET' && index >= 0) {
+				res.writeHead(200, { 'content-type': 'image/jpeg' });
+				res.end(jpeg(index + 1));
+				return;
+			}
+			if (req.method === 'POST' && path.startsWith('/catch')) {
+				const raw = Buffer.concat(chunks).toString('utf8');
+				let body: unknown = raw;
+				try {
+					body = JSON.parse(raw);
+				} catch {
+					// A non-JSON body is kept as text.
+				}
+				caught.push({ path, body, receivedAt: new Date().toISOString() });
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end(JSON.stringify({ ok: true }));
+				return;
+			}
+			if (req.method === 'GET' && path === '/caught') {
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end(JSON.stringify(caught));
+				return;
+			}
+			res.writeHead(404, { 'content-type': 'text/plain' });
+			res.end('not found');
+		});
+	});
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, '127.0.0.1', () => resolve());
+	});
+	url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	return {
+		url,
+		feedUrl: `${url}/feed.xml`,
+		catcherUrl: `${url}/catch/slack`,
+		caught: () => [...caught],
+		clear: () => {
+			caught = [];
+		},
+		stop: () =>
+			new Promise<void>((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
+	};
+}

@@ -35,7 +35,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				const json: IDataObject = { error: nodeError.message };
 				if (nodeError.description) json.description = nodeError.description;
 				if (nodeError instanceof NodeApiError && nodeError.httpCode) json.httpCode = nodeError.httpCode;
-				returnData.push({ json, pairedItem: { item: itemIndex } });
+				if (nodeError.context.itemIndex === undefined) nodeError.context.itemIndex = itemIndex;
+				// With "Continue (using error output)" the engine routes an item by its `error`, and
+				// keeps only the message in its JSON; the whole error stays on the item.
+				const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
+				returnData.push({ json, pairedItem: { item: itemIndex }, ...(toErrorOutput ? { error: nodeError } : {}) });
 				continue;
 			}
 			if (nodeError.context.itemIndex === undefined) nodeError.context.itemIndex = itemIndex;

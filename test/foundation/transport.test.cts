@@ -1,0 +1,332 @@
+// The one transport, through the real engine against the sandbox: the key header, pagination,
+// rate limits, what is never retried, and the errors a user reads.
+import type { INodeParameters } from 'n8n-workflow';
+
+import { DEMO } from '../../sandbox/demo-data.cts';
+import { expectNoSecret, runNode } from '../harness/engine.cts';
+import type { RunNodeResult } from '../harness/engine.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+
+const sandbox = useSandbox();
+
+const WORKSPACE_ID = DEMO.workspaces.main.id;
+const workspace = (id: string = WORKSPACE_ID) => ({ __rl: true, mode: 'id', value: id });
+const labelsPath = `/api/v1/workspaces/${WORKSPACE_ID}/labels`;
+const mediaPath = `/api/v1/workspaces/${WORKSPACE_ID}/media`;
+
+const currentUser: INodeParameters = { resource: 'user', operation: 'getCurrent' };
+const labels = (extra: INodeParameters): INodeParameters => ({
+	resource: 'label',
+	operation: 'getAll',
+	workspaceId: workspace(),
+	...extra,
+});
+/** Media Upload from a URL: a request that creates something. */
+const importMedia = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'media',
+	operation: 'upload',
+	workspaceId: workspace(),
+	source: 'url',
+	url: 'https://example.com/photo.jpg',
+	...extra,
+});
+
+async function run(parameters: INodeParameters, options: Partial<Parameters<typeof runNode>[0]> = {}) {
+	const credentials = sandbox.credentials('full');
+	const result = await runNode({ parameters, credentials, ...options });
+	expectNoSecret(result, credentials.apiKey);
+	return result;
+}
+
+const requestsTo = async (path: string) =>
+	(await sandbox.control.requests()).filter((request) => request.path === path);
+
+function expectError(result: RunNodeResult) {
+	expect(result.error).toBeDefined();
+	return result.error!;
+}
+
+describe('requests', () => {
+	test('every request carries the API key in X-API-Key (the log names the key that was used)', async () => {
+		const result = await run(currentUser);
+
+		expect(result.error).toBeUndefined();
+		expect(result.output[0].json).toMatchObject({ email: DEMO.users.alex.email });
+		expect(await sandbox.control.requests()).toEqual([
+			expect.objectContaining({ method: 'GET', path: '/api/v1/me', key: 'full', status: 200 }),
+		]);
+	});
+
+	test('a trailing slash on the base URL is tolerated', async () => {
+		const credentials = sandbox.credentials('full');
+		const result = await runNode({
+			parameters: currentUser,
+			credentials: { ...credentials, baseUrl: `${credentials.baseUrl}/` },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect((await sandbox.control.requests()).map((r) => r.path)).toEqual(['/api/v1/me']);
+	});
+});
+
+describe('pagination', () => {
+	beforeEach(async () => {
+		await sandbox.control.seed({ workspace_id: WORKSPACE_ID, resource: 'labels', count: 250 });
+		await sandbox.control.clearRequests();
+	});
+
+	test('Return All over 250 items makes exactly 3 requests of 100 and returns every item', async () => {
+		const result = await run(labels({ returnAll: true }));
+
+		expect(result.error).toBeUndefined();
+		const requests = await requestsTo(labelsPath);
+		expect(requests.map((r) => [r.query.page, r.query.per_page].map(String))).toEqual([
+			['1', '100'],
+			['2', '100'],
+			['3', '100'],
+		]);
+		const ids = result.output.map((item) => item.json._id ?? item.json.id);
+		expect(ids.length).toBeGreaterThanOrEqual(250);
+		expect(new Set(ids).size).toBe(ids.length);
+	});
+
+	test('a Limit of 5 costs one request with per_page=5', async () => {
+		const result = await run(labels({ returnAll: false, limit: 5 }));
+
+		expect(result.output).toHaveLength(5);
+		const requests = await requestsTo(labelsPath);
+		expect(requests).toHaveLength(1);
+		expect(String(requests[0].query.per_page)).toBe('5');
+	});
+
+	test('a Limit of 150 stops after the page that reaches it', async () => {
+		const result = await run(labels({ returnAll: false, limit: 150 }));
+
+		expect(result.output).toHaveLength(150);
+		expect(await requestsTo(labelsPath)).toHaveLength(2);
+	});
+});
+
+describe('rate limits', () => {
+	const tooMany = (retryAfter?: number) => ({
+		status: false,
+		message: 'Too many requests',
+		error_code: 'RATE_LIMIT_EXCEEDED',
+		...(retryAfter === undefined ? {} : { retry_after: retryAfter }),
+	});
+
+	test('a 429 with retry_after is waited out and the same request then succeeds', async () => {
+		await sandbox.control.fault({ path: '/api/v1/me', times: 1, status: 429, body: tooMany(1) });
+
+		const result = await run(currentUser);
+
+		expect(result.error).toBeUndefined();
+		expect(result.output[0].json).toMatchObject({ email: DEMO.users.alex.email });
+		expect((await requestsTo('/api/v1/me')).map((r) => r.status)).toEqual([429, 200]);
+	});
+
+	test('a Retry-After header is honoured when the body has no retry_after', async () => {
+		await sandbox.control.fault({
+			path: '/api/v1/me',
+			times: 1,
+			status: 429,
+			body: tooMany(),
+			headers: { 'Retry-After': '1' },
+		});
+
+		const result = await run(currentUser);
+
+		expect(result.error).toBeUndefined();
+		expect((await requestsTo('/api/v1/me')).map((r) => r.status)).toEqual([429, 200]);
+	});
+
+	test('a create that hit the rate limit is sent again only after the wait, once', async () => {
+		await sandbox.control.fault({ method: 'POST', path: mediaPath, times: 1, status: 429, body: tooMany(1) });
+
+		const result = await run(importMedia());
+
+		expect(result.error).toBeUndefined();
+		expect((await requestsTo(mediaPath)).map((r) => r.status)).toEqual([429, 201]);
+	});
+
+	test('a wait past Max Rate-Limit Wait is not started: the error says when to try again', async () => {
+		await sandbox.control.fault({ path: '/api/v1/me', times: 1, status: 429, body: tooMany(3600) });
+
+		const result = await run({ ...currentUser, options: { maxRateLimitWait: 5 } });
+
+		const error = expectError(result);
+		expect(error.httpCode).toBe('429');
+		expect(error.message).toMatch(/try again after \d{4}-\d\d-\d\dT\d\d:\d\d/);
+		expect(error.description).toMatch(/Max Rate-Limit Wait/);
+		expect(await requestsTo('/api/v1/me')).toHaveLength(1);
+	});
+
+	test('the bound is on the total wait, across repeated 429s', async () => {
+		await sandbox.control.fault({ path: '/api/v1/me', times: 5, status: 429, body: tooMany(1) });
+
+		const result = await run({ ...currentUser, options: { maxRateLimitWait: 1 } });
+
+		const error = expectError(result);
+		expect(error.message).toMatch(/after waiting 1s/);
+		expect(await requestsTo('/api/v1/me')).toHaveLength(2);
+	});
+});
+
+describe('what is never retried', () => {
+	test('a 500 on a create is not retried: exactly one request, and the error says to check before rerunning', async () => {
+		await sandbox.control.fault({
+			method: 'POST',
+			path: mediaPath,
+			status: 500,
+			body: { status: false, message: 'Internal server error' },
+		});
+
+		const result = await run(importMedia());
+
+		const error = expectError(result);
+		expect(error.message).toBe('Internal server error (HTTP 500)');
+		expect(error.httpCode).toBe('500');
+		expect(error.description).toMatch(/Nothing was retried/);
+		expect(await requestsTo(mediaPath)).toHaveLength(1);
+	});
+
+	test('a connection dropped during a create is not retried and gives a clear error', async () => {
+		await sandbox.control.fault({ method: 'POST', path: mediaPath, drop: true });
+
+		const result = await run(importMedia());
+
+		const error = expectError(result);
+		expect(error.message).toMatch(
+			/^Could not reach the Social Publishing service at http:\/\/127\.0\.0\.1:\d+: the connection was closed before an answer came$/,
+		);
+		expect(error.description).toMatch(/not retried: it may have reached the service/);
+		expect(await requestsTo(mediaPath)).toHaveLength(1);
+	});
+
+	test('a refused connection names the address and the cause', async () => {
+		const result = await runNode({
+			parameters: currentUser,
+			credentials: { baseUrl: 'http://127.0.0.1:9', apiKey: DEMO.keys.full },
+		});
+
+		const error = expectError(result);
+		expect(error.message).toBe('Could not reach the Social Publishing service at http://127.0.0.1:9: the connection was refused');
+		expect(error.description).toMatch(/Check the Base URL/);
+		expectNoSecret(result, DEMO.keys.full);
+	});
+});
+
+describe('errors', () => {
+	test('an HTML answer is an error about the base URL, never data', async () => {
+		await sandbox.control.fault({ path: '/api/v1/me', status: 200, html: true });
+
+		const result = await run(currentUser);
+
+		const error = expectError(result);
+		expect(error.message).toMatch(/did not answer with JSON \(HTTP 200\): the Base URL is probably wrong/);
+		expect(error.description).toMatch(/without "\/api\/v1"/);
+		expect(result.output).toEqual([]);
+	});
+
+	test("a validation failure carries the API's message and lists the field errors one by one", async () => {
+		await sandbox.control.fault({
+			method: 'POST',
+			path: mediaPath,
+			status: 400,
+			body: {
+				status: false,
+				message: 'The given data was invalid.',
+				errors: { url: ['The url must be a valid URL.'], folder_id: ['The folder does not exist.', 'Too long.'] },
+			},
+		});
+
+		const result = await run(importMedia());
+
+		const error = expectError(result);
+		expect(error.message).toBe('The given data was invalid. (HTTP 400)');
+		expect(error.httpCode).toBe('400');
+		expect(error.description?.split('\n')).toEqual([
+			'url: The url must be a valid URL.',
+			'folder_id: The folder does not exist.; Too long.',
+			expect.stringMatching(/Correct the fields listed/),
+		]);
+	});
+
+	test('a revoked key: the API message, HTTP 401, and what to do', async () => {
+		const credentials = sandbox.credentials('revoked');
+		const result = await runNode({ parameters: currentUser, credentials });
+
+		const error = expectError(result);
+		expect(error.message).toMatch(/\(HTTP 401\)$/);
+		expect(error.description).toMatch(/Check the API key/);
+		expectNoSecret(result, credentials.apiKey);
+	});
+
+	test('an error code gets its own advice: 403 ACCOUNT_LIMIT_REACHED names the account cap', async () => {
+		await sandbox.control.fault({
+			path: '/api/v1/me',
+			status: 403,
+			body: { status: false, message: 'Account limit reached', error_code: 'ACCOUNT_LIMIT_REACHED' },
+		});
+
+		const error = expectError(await run(currentUser));
+
+		expect(error.message).toBe('Account limit reached (HTTP 403 ACCOUNT_LIMIT_REACHED)');
+		expect(error.description).toMatch(/cap of connected social accounts/);
+	});
+
+	test('a body with `error` instead of `message` is read too', async () => {
+		await sandbox.control.fault({ path: '/api/v1/me', status: 403, body: { status: false, error: 'No API access' } });
+
+		const error = expectError(await run(currentUser));
+
+		expect(error.message).toBe('No API access (HTTP 403)');
+	});
+
+	test('a workspace the key cannot reach: 404 with advice about access', async () => {
+		const result = await run(labels({ workspaceId: workspace('000000000000000000000000'), limit: 5 }));
+
+		const error = expectError(result);
+		expect(error.httpCode).toBe('404');
+		expect(error.description).toMatch(/no access/);
+	});
+
+	test('the failing item is named: itemIndex is set', async () => {
+		const result = await run(labels({ workspaceId: workspace('={{ $json.workspace }}'), limit: 1 }), {
+			items: [{ json: { workspace: WORKSPACE_ID } }, { json: { workspace: '000000000000000000000000' } }],
+		});
+
+		expect(expectError(result).itemIndex).toBe(1);
+	});
+
+	test('with Continue On Fail the error becomes the item, paired with its input', async () => {
+		const result = await run(labels({ workspaceId: workspace('={{ $json.workspace }}'), limit: 1 }), {
+			items: [{ json: { workspace: WORKSPACE_ID } }, { json: { workspace: '000000000000000000000000' } }],
+			continueOnFail: true,
+		});
+
+		expect(result.error).toBeUndefined();
+		const failed = result.output.filter((item) => item.json.error);
+		expect(failed).toEqual([
+			expect.objectContaining({
+				json: expect.objectContaining({ httpCode: '404', error: expect.stringMatching(/HTTP 404/) }),
+				pairedItem: { item: 1 },
+			}),
+		]);
+	});
+
+	test('with the error output, failed items leave by the second output', async () => {
+		const result = await run(labels({ workspaceId: workspace('={{ $json.workspace }}'), limit: 1 }), {
+			items: [{ json: { workspace: WORKSPACE_ID } }, { json: { workspace: '000000000000000000000000' } }],
+			errorOutput: true,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.output.every((item) => !item.json.error)).toBe(true);
+		expect(result.errorOutput).toHaveLength(1);
+		const [failed] = result.errorOutput!;
+		expect(failed.json.error).toMatch(/\(HTTP 404\)$/);
+		expect(failed.pairedItem).toEqual({ item: 1 });
+		expect(failed.error).toMatchObject({ httpCode: '404', description: expect.stringMatching(/no access/) });
+	});
+});

@@ -116,91 +116,80 @@ export const platformOptionsField: INodeProperties = {
 		{
 			displayName: 'Google Business Profile',
 			name: 'gmb',
-			type: 'fixedCollection',
+			type: 'collection',
+			placeholder: 'Add Option',
 			default: {},
 			description: 'Sent as gmb_options',
 			options: [
 				{
-					displayName: 'Options',
-					name: 'values',
-					values: [
-						{
-							displayName: 'Action Type',
-							name: 'action_type',
-							type: 'options',
-							options: toOptions(GMB_ACTION_TYPES),
-							default: 'LEARN_MORE',
-							description: 'The call-to-action button',
-						},
-						{
-							displayName: 'CTA Link',
-							name: 'cta_link',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. https://example.com/offer',
-							description: 'Where the call-to-action button leads',
-						},
-						{
-							displayName: 'End Date',
-							name: 'end_date',
-							type: 'dateTime',
-							default: '',
-							description: 'Last day of the event or offer (sent as a date in the Timezone option)',
-						},
-						{
-							displayName: 'Start Date',
-							name: 'start_date',
-							type: 'dateTime',
-							default: '',
-							description:
-								'First day of the event or offer (sent as a date in the Timezone option)',
-						},
-						{
-							displayName: 'Title',
-							name: 'title',
-							type: 'string',
-							default: '',
-							description: `Event or offer title (at most ${LIMITS.titleLength} characters)`,
-						},
-						{
-							displayName: 'Topic Type',
-							name: 'topic_type',
-							type: 'options',
-							options: toOptions(GMB_TOPIC_TYPES),
-							default: 'STANDARD',
-							description: 'Kind of Google Business Profile post',
-						},
-					],
+					displayName: 'Action Type',
+					name: 'action_type',
+					type: 'options',
+					options: toOptions(GMB_ACTION_TYPES),
+					default: 'LEARN_MORE',
+					description: 'The call-to-action button',
+				},
+				{
+					displayName: 'CTA Link',
+					name: 'cta_link',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. https://example.com/offer',
+					description: 'Where the call-to-action button leads',
+				},
+				{
+					displayName: 'End Date',
+					name: 'end_date',
+					type: 'dateTime',
+					default: '',
+					description: 'Last day of the event or offer (sent as a date in the Timezone option)',
+				},
+				{
+					displayName: 'Start Date',
+					name: 'start_date',
+					type: 'dateTime',
+					default: '',
+					description: 'First day of the event or offer (sent as a date in the Timezone option)',
+				},
+				{
+					displayName: 'Title',
+					name: 'title',
+					type: 'string',
+					default: '',
+					description: `Event or offer title (at most ${LIMITS.titleLength} characters)`,
+				},
+				{
+					displayName: 'Topic Type',
+					name: 'topic_type',
+					type: 'options',
+					options: toOptions(GMB_TOPIC_TYPES),
+					default: 'STANDARD',
+					description: 'Kind of Google Business Profile post',
 				},
 			],
 		},
 		{
 			displayName: 'Pinterest',
 			name: 'pinterest',
-			type: 'fixedCollection',
+			type: 'collection',
+			placeholder: 'Add Option',
 			default: {},
 			description: 'Sent as pinterest_options',
 			options: [
 				{
-					displayName: 'Options',
-					name: 'values',
-					values: [
-						{
-							displayName: 'Link',
-							name: 'link',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. https://example.com/product',
-							description: 'Destination link of the pin',
-						},
-						{
-							displayName: 'Title',
-							name: 'title',
-							type: 'string',
-							default: '',
-							description: `Pin title (at most ${LIMITS.titleLength} characters)`,
-						},
-					],
+					displayName: 'Link',
+					name: 'link',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. https://example.com/product',
+					description: 'Destination link of the pin',
+				},
+				{
+					displayName: 'Title',
+					name: 'title',
+					type: 'string',
+					default: '',
+					description: `Pin title (at most ${LIMITS.titleLength} characters)`,
 				},
 			],
 		},
@@ -208,87 +197,80 @@ export const platformOptionsField: INodeProperties = {
 		{
 			displayName: 'TikTok',
 			name: 'tiktok',
-			type: 'fixedCollection',
+			type: 'collection',
+			placeholder: 'Add Option',
 			default: {},
 			description:
 				'Sent as tiktok_options. Set Privacy Level for every TikTok post: TikTok has no default for it.',
-			options: [
-				{
-					displayName: 'Options',
-					name: 'values',
-					values: tiktokValues,
-				},
-			],
+			options: tiktokValues,
 		},
 		threadItems('X (Twitter) Thread', 'twitterThread', 'X (Twitter)'),
 		{
 			displayName: 'YouTube',
 			name: 'youtube',
-			type: 'fixedCollection',
+			type: 'collection',
+			placeholder: 'Add Option',
 			default: {},
 			description: 'Sent as youtube_options',
 			options: [
 				{
-					displayName: 'Options',
-					name: 'values',
-					values: [
-						{
-							displayName: 'Category',
-							name: 'category',
-							type: 'options',
-							options: toOptions(YOUTUBE_CATEGORIES),
-							default: 'PEOPLE_BLOGS',
-							description: 'YouTube video category',
-						},
-						{
-							displayName: 'License',
-							name: 'license',
-							type: 'options',
-							options: [
-								{ name: 'Creative Commons', value: YOUTUBE_LICENSES[1] },
-								{ name: 'Standard YouTube License', value: YOUTUBE_LICENSES[0] },
-							],
-							default: 'youtube',
-						},
-						{
-							displayName: 'Made for Kids',
-							name: 'made_for_kids',
-							type: 'boolean',
-							default: false,
-							description: 'Whether the video is made for children',
-						},
-						{
-							displayName: 'Privacy Status',
-							name: 'privacy_status',
-							type: 'options',
-							options: toOptions(YOUTUBE_PRIVACY),
-							default: 'public',
-						},
-						{
-							displayName: 'Tags',
-							name: 'tags',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. launch, product',
-							description: `Video tags, separated by commas (each at most ${LIMITS.youtubeTagLength} characters)`,
-						},
-						{
-							displayName: 'Title',
-							name: 'title',
-							type: 'string',
-							default: '',
-							description: `Video title (at most ${LIMITS.titleLength} characters)`,
-						},
+					displayName: 'Category',
+					name: 'category',
+					type: 'options',
+					options: toOptions(YOUTUBE_CATEGORIES),
+					default: 'PEOPLE_BLOGS',
+					description: 'YouTube video category',
+				},
+				{
+					displayName: 'License',
+					name: 'license',
+					type: 'options',
+					options: [
+						{ name: 'Creative Commons', value: YOUTUBE_LICENSES[1] },
+						{ name: 'Standard YouTube License', value: YOUTUBE_LICENSES[0] },
 					],
+					default: 'youtube',
+				},
+				{
+					displayName: 'Made for Kids',
+					name: 'made_for_kids',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the video is made for children',
+				},
+				{
+					displayName: 'Privacy Status',
+					name: 'privacy_status',
+					type: 'options',
+					options: toOptions(YOUTUBE_PRIVACY),
+					default: 'public',
+				},
+				{
+					displayName: 'Tags',
+					name: 'tags',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. launch, product',
+					description: `Video tags, separated by commas (each at most ${LIMITS.youtubeTagLength} characters)`,
+				},
+				{
+					displayName: 'Title',
+					name: 'title',
+					type: 'string',
+					default: '',
+					description: `Video title (at most ${LIMITS.titleLength} characters)`,
 				},
 			],
 		},
 	],
 };
 
+/** A platform's options as the user added them (a collection holds only those). */
 function valuesOf(group: unknown): IDataObject | undefined {
-	const values = (group as IDataObject | undefined)?.values as IDataObject | undefined;
-	return values && Object.keys(values).length > 0 ? values : undefined;
+	const values = group as IDataObject | undefined;
+	return values && typeof values === 'object' && Object.keys(values).length > 0
+		? values
+		: undefined;
 }
 
 function setIfGiven(target: IDataObject, key: string, value: unknown): void {

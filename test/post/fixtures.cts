@@ -1,0 +1,23 @@
+// What the post, approval and comment tests share: the demo's IDs and readings of the request log.
+import { DEMO } from '../../sandbox/demo-data.cts';
+import type { SandboxControl } from '../../sandbox/client.cts';
+
+import { MAIN_WORKSPACE } from '../library/fixtures.cts';
+
+export const A = DEMO.accounts;
+export const POSTS = `/api/v1/workspaces/${MAIN_WORKSPACE}/posts`;
+export const MEDIA = `/api/v1/workspaces/${MAIN_WORKSPACE}/media`;
+
+/** The JSON bodies the sandbox received on one method and path, in order. */
+export async function bodiesSent(control: SandboxControl, method: string, path: string) {
+	return (await control.requests())
+		.filter((request) => request.method === method && request.path === path)
+		.map((request) => request.body);
+}
+
+/** The body of the one create-post request; fails when there was not exactly one. */
+export async function createdPostBody(control: SandboxControl) {
+	const bodies = await bodiesSent(control, 'POST', POSTS);
+	expect(bodies).toHaveLength(1);
+	return bodies[0] as Record<string, unknown>;
+}

@@ -1,0 +1,147 @@
+// Post > Get Many: every filter of 4.13 in the query, Return All past 100, Limit, Simplify, and
+// one output item per post, paired to the input item that asked.
+import { runNode } from '../harness/engine.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+import { DEMO } from '../../sandbox/demo-data.cts';
+
+import { inWorkspace, MAIN_WORKSPACE, queriesTo } from '../library/fixtures.cts';
+import { POSTS } from './fixtures.cts';
+
+const sandbox = useSandbox();
+
+beforeEach(async () => {
+	await sandbox.control.clearRequests();
+});
+
+const { maya, alex, jordan } = DEMO.users;
+
+test('every filter reaches the API as 4.13 names it', async () => {
+	const { error } = await runNode({
+		parameters: inWorkspace('post', 'getAll', {
+			returnAll: true,
+			filters: {
+				statuses: ['under_review', 'scheduled'],
+				dateFrom: '2026-05-01T23:30:00Z',
+				dateTo: '2031-12-31',
+				approvalAssignedTo: [maya.id, jordan.id],
+				approvalRequestedBy: [alex.id, maya.id],
+			},
+			options: { timezone: 'Europe/Berlin' },
+		}),
+		credentials: sandbox.credentials(),
+	});
+	expect(error).toBeUndefined();
+	expect(await queriesTo(sandbox.control, POSTS)).toEqual([
+		{
+			'status[]': ['under_review', 'scheduled'],
+			date_from: '2026-05-02',
+			date_to: '2031-12-31',
+			'approval_assigned_to[]': [maya.id, jordan.id],
+			'approval_requested_by[]': [alex.id, maya.id],
+			page: '1',
+			per_page: '100',
+		},
+	]);
+});
+
+test('posts awaiting one approver, simplified', async () => {
+	const { output, error } = await runNode({
+		parameters: inWorkspace('post', 'getAll', {
+			returnAll: true,
+			filters: { statuses: ['under_review'], approvalAssignedTo: [maya.id] },
+		}),
+		credentials: sandbox.credentials(),
+	});
+	expect(error).toBeUndefined();
+	const ids = output.map((item) => item.json.id).sort();
+	expect(ids).toEqual([DEMO.posts.pendingForMaya1, DEMO.posts.pendingForMaya2].sort());
+	const first = output.find((item) => item.json.id === DEMO.posts.pendingForMaya1)?.json;
+	expect(Object.keys(first ?? {}).sort()).toEqual(
+		[
+			'accounts',
+			'approval_status',
+			'id',
+			'published_at',
+			'scheduled_at',
+			'status',
+			'text',
+			'timezone',
+		].sort(),
+	);
+	expect(first).toMatchObject({
+		status: 'under_review',
+		text: 'Meet Ana, our head barista.',
+		approval_status: 'pending_approval',
+		timezone: 'Europe/Berlin',
+		published_at: null,
+	});
+	expect(first?.accounts).toEqual(
+		expect.arrayContaining([
+			expect.objectContaining({ account_id: DEMO.accounts.instagram, platform: 'instagram' }),
+		]),
+	);
+	expect(output.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
+});
+
+test('without Simplify the posts are returned as the API sends them', async () => {
+	const { output } = await runNode({
+		parameters: inWorkspace('post', 'getAll', { limit: 2, simplify: false }),
+		credentials: sandbox.credentials(),
+	});
+	expect(output).toHaveLength(2);
+	expect(output[0].json).toMatchObject({
+		id: expect.any(String),
+		content: expect.any(Object),
+		scheduling: expect.any(Object),
+	});
+});
+
+test('Return All walks every page; Limit asks for no more than it needs', async () => {
+	await sandbox.control.seed({ workspace_id: MAIN_WORKSPACE, resource: 'posts', count: 150 });
+	await sandbox.control.clearRequests();
+	const all = await runNode({
+		parameters: inWorkspace('post', 'getAll', { returnAll: true }),
+		credentials: sandbox.credentials(),
+	});
+	expect(all.output.length).toBeGreaterThanOrEqual(150);
+	expect(new Set(all.output.map((item) => item.json.id)).size).toBe(all.output.length);
+	expect(
+		(await queriesTo(sandbox.control, POSTS)).map((query) => [query.page, query.per_page]),
+	).toEqual([
+		['1', '100'],
+		['2', '100'],
+	]);
+
+	await sandbox.control.clearRequests();
+	const some = await runNode({
+		parameters: inWorkspace('post', 'getAll', { limit: 5 }),
+		credentials: sandbox.credentials(),
+	});
+	expect(some.output).toHaveLength(5);
+	expect(await queriesTo(sandbox.control, POSTS)).toEqual([{ page: '1', per_page: '5' }]);
+});
+
+test('one list per input item, each paired to its item', async () => {
+	const { output } = await runNode({
+		parameters: inWorkspace('post', 'getAll', { limit: 2 }),
+		items: [{ json: {} }, { json: {} }],
+		credentials: sandbox.credentials(),
+	});
+	expect(output.map((item) => item.pairedItem)).toEqual([
+		{ item: 0 },
+		{ item: 0 },
+		{ item: 1 },
+		{ item: 1 },
+	]);
+});
+
+test('Date From after Date To is refused before sending', async () => {
+	const { error } = await runNode({
+		parameters: inWorkspace('post', 'getAll', {
+			filters: { dateFrom: '2031-02-01', dateTo: '2031-01-01' },
+		}),
+		credentials: sandbox.credentials(),
+	});
+	expect(error?.message).toBe('Date From: (2031-02-01) is after Date To (2031-01-01)');
+	expect(await queriesTo(sandbox.control, POSTS)).toEqual([]);
+});

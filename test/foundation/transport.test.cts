@@ -13,6 +13,7 @@ const WORKSPACE_ID = DEMO.workspaces.main.id;
 const workspace = (id: string = WORKSPACE_ID) => ({ __rl: true, mode: 'id', value: id });
 const labelsPath = `/api/v1/workspaces/${WORKSPACE_ID}/labels`;
 const mediaPath = `/api/v1/workspaces/${WORKSPACE_ID}/media`;
+const postsPath = `/api/v1/workspaces/${WORKSPACE_ID}/posts`;
 
 const currentUser: INodeParameters = { resource: 'user', operation: 'getCurrent' };
 const labels = (extra: INodeParameters): INodeParameters => ({
@@ -30,6 +31,15 @@ const importMedia = (extra: INodeParameters = {}): INodeParameters => ({
 	url: 'https://example.com/photo.jpg',
 	...extra,
 });
+
+/** Post Create: the request that can publish twice if sent twice. */
+const createPost: INodeParameters = {
+	resource: 'post',
+	operation: 'create',
+	workspaceId: workspace(),
+	text: 'Flat white Friday',
+	accounts: [DEMO.accounts.facebook],
+};
 
 async function run(parameters: INodeParameters, options: Partial<Parameters<typeof runNode>[0]> = {}) {
 	const credentials = sandbox.credentials('full');
@@ -173,7 +183,34 @@ describe('rate limits', () => {
 });
 
 describe('what is never retried', () => {
-	test('a 500 on a create is not retried: exactly one request, and the error says to check before rerunning', async () => {
+	test('a 500 on Post Create is not retried: exactly one POST, and the error says to check before rerunning', async () => {
+		await sandbox.control.fault({
+			method: 'POST',
+			path: postsPath,
+			status: 500,
+			body: { status: false, message: 'Internal server error' },
+		});
+
+		const result = await run(createPost);
+
+		const error = expectError(result);
+		expect(error.message).toBe('Internal server error (HTTP 500)');
+		expect(error.description).toMatch(/Nothing was retried, to avoid duplicates/);
+		expect((await requestsTo(postsPath)).filter((r) => r.method === 'POST')).toHaveLength(1);
+	});
+
+	test('a 503 or a timeout-like drop on Post Create is not retried either', async () => {
+		await sandbox.control.fault({ method: 'POST', path: postsPath, status: 503, body: { status: false, message: 'Down' } });
+		const unavailable = await run(createPost);
+		await sandbox.control.fault({ method: 'POST', path: postsPath, drop: true });
+		const dropped = await run(createPost);
+
+		expect(expectError(unavailable).message).toBe('Down (HTTP 503)');
+		expect(expectError(dropped).description).toMatch(/could create or publish twice/);
+		expect((await requestsTo(postsPath)).filter((r) => r.method === 'POST')).toHaveLength(2);
+	});
+
+	test('a 500 on Media Upload is not retried: exactly one request', async () => {
 		await sandbox.control.fault({
 			method: 'POST',
 			path: mediaPath,

@@ -1,0 +1,33 @@
+// Parameters and request-log readings shared by the account, media and library tests.
+import type { INodeParameters } from 'n8n-workflow';
+
+import { DEMO } from '../../sandbox/demo-data.cts';
+import type { SandboxControl } from '../../sandbox/client.cts';
+
+export const MAIN_WORKSPACE = DEMO.workspaces.main.id;
+
+/** A resource locator value, as the editor stores one picked by ID. */
+export function byId(value: string) {
+	return { __rl: true, mode: 'id', value };
+}
+
+/** The node's parameters for one resource and operation in the main workspace. */
+export function inWorkspace(
+	resource: string,
+	operation: string,
+	rest: INodeParameters = {},
+): INodeParameters {
+	return { resource, operation, workspaceId: byId(MAIN_WORKSPACE), ...rest };
+}
+
+/** The API calls the sandbox received, as `METHOD path`. */
+export async function calls(control: SandboxControl): Promise<string[]> {
+	return (await control.requests()).map((request) => `${request.method} ${request.path}`);
+}
+
+/** The query strings the sandbox received for one path. */
+export async function queriesTo(control: SandboxControl, path: string) {
+	return (await control.requests())
+		.filter((request) => request.path === path)
+		.map((request) => request.query);
+}

@@ -1,0 +1,131 @@
+// The searchable lists behind every resource locator: search text goes to the API, the page number
+// is the pagination token, and the lists stay complete past 100 entries.
+import { useSandbox } from '../harness/sandbox.cts';
+import { DEMO } from '../../sandbox/demo-data.cts';
+
+import { byId, calls, MAIN_WORKSPACE, queriesTo } from './fixtures.cts';
+import { listAll, runListSearch } from './list-search.cts';
+
+const sandbox = useSandbox();
+
+beforeEach(async () => {
+	await sandbox.control.clearRequests();
+});
+
+const parameters = { resource: 'label', operation: 'getAll', workspaceId: byId(MAIN_WORKSPACE) };
+
+const LISTS = [
+	{ method: 'searchAccounts', segment: 'accounts', seed: 'accounts', name: 'account_name' },
+	{ method: 'searchLabels', segment: 'labels', seed: 'labels', name: 'name' },
+	{ method: 'searchCampaigns', segment: 'campaigns', seed: 'campaigns', name: 'name' },
+	{
+		method: 'searchContentCategories',
+		segment: 'content-categories',
+		seed: 'content_categories',
+		name: 'name',
+	},
+	{ method: 'searchTeamMembers', segment: 'team-members', seed: 'team_members', name: 'name' },
+	{ method: 'searchMedia', segment: 'media', seed: 'media', name: 'name' },
+] as const;
+
+describe.each(LISTS)('$method', ({ method, segment, seed, name }) => {
+	const path = `/api/v1/workspaces/${MAIN_WORKSPACE}/${segment}`;
+
+	test('pages past 100 entries with a page-number token, every entry once', async () => {
+		await sandbox.control.seed({ workspace_id: MAIN_WORKSPACE, resource: seed, count: 150 });
+		await sandbox.control.clearRequests();
+		const { items, tokens } = await listAll({
+			method,
+			parameters,
+			credentials: sandbox.credentials(),
+		});
+		expect(items.length).toBeGreaterThanOrEqual(150);
+		expect(new Set(items.map((item) => item.value)).size).toBe(items.length);
+		expect(items.every((item) => typeof item.name === 'string' && item.name !== '')).toBe(true);
+		expect(tokens).toEqual(['2']);
+		expect(await queriesTo(sandbox.control, path)).toEqual([
+			expect.objectContaining({ page: '1', per_page: '100' }),
+			expect.objectContaining({ page: '2', per_page: '100' }),
+		]);
+	});
+
+	test('the search text goes to the API as `search`, and its results page too', async () => {
+		await sandbox.control.seed({
+			workspace_id: MAIN_WORKSPACE,
+			resource: seed,
+			count: 120,
+			template: { [name]: 'Quokka {n}' },
+		});
+		await sandbox.control.clearRequests();
+		const { items } = await listAll({
+			method,
+			parameters,
+			credentials: sandbox.credentials(),
+			filter: 'quokka',
+		});
+		expect(items).toHaveLength(120);
+		expect(items.every((item) => item.name.startsWith('Quokka'))).toBe(true);
+		const queries = await queriesTo(sandbox.control, path);
+		expect(queries).toHaveLength(2);
+		expect(queries.every((query) => query.search === 'quokka')).toBe(true);
+	});
+
+	test('without a workspace it asks for one and sends nothing', async () => {
+		const { error } = await runListSearch({
+			method,
+			parameters: { ...parameters, workspaceId: byId('') },
+			credentials: sandbox.credentials(),
+		});
+		expect(error?.message).toBe('Choose a workspace first');
+		expect(error?.description).toContain('Workspace');
+		expect(await calls(sandbox.control)).toEqual([]);
+	});
+});
+
+test('searchWorkspaces lists the workspaces, filtered by name', async () => {
+	const { result } = await runListSearch({
+		method: 'searchWorkspaces',
+		parameters: { resource: 'workspace', operation: 'getAll' },
+		credentials: sandbox.credentials(),
+		filter: DEMO.workspaces.second.name.slice(0, 4),
+	});
+	expect(result?.results).toContainEqual({
+		name: DEMO.workspaces.second.name,
+		value: DEMO.workspaces.second.id,
+	});
+});
+
+test('searchTeamMembers offers user IDs, which approvers and mentions take', async () => {
+	const { items } = await listAll({
+		method: 'searchTeamMembers',
+		parameters,
+		credentials: sandbox.credentials(),
+	});
+	expect(items).toContainEqual(
+		expect.objectContaining({
+			value: DEMO.users.maya.id,
+			name: expect.stringContaining(DEMO.users.maya.name),
+		}),
+	);
+});
+
+test('searchMedia refuses a search longer than the API allows, before sending', async () => {
+	const { error } = await runListSearch({
+		method: 'searchMedia',
+		parameters,
+		credentials: sandbox.credentials(),
+		filter: 'x'.repeat(256),
+	});
+	expect(error?.message).toBe('The search text is longer than 255 characters');
+	expect(await calls(sandbox.control)).toEqual([]);
+});
+
+test('a workspace the key cannot reach: the API error with what to do', async () => {
+	const { error } = await runListSearch({
+		method: 'searchLabels',
+		parameters: { ...parameters, workspaceId: byId('ws-none') },
+		credentials: sandbox.credentials(),
+	});
+	expect(error?.message).toMatch(/HTTP (403|404)/);
+	expect(error?.description).toBeTruthy();
+});

@@ -193,16 +193,13 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 /** Posts already in the state when watching starts are not news: accounted for, not emitted. */
 async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
 	// The newest page sets the watermark; a further page is read only while posts tie with it.
-	let cursor = emptyCursor(watch.scope);
-	await readPosts(ctx, watch, (page) => {
-		cursor = advance(
-			cursor,
-			oldestFirst(page.filter(watch.event.matches)),
-			watch.event.tracksRounds,
-		);
-		return mayContinue(cursor, page);
+	let newest = emptyCursor(watch.scope);
+	const posts = await readPosts(ctx, watch, (page) => {
+		newest = advance(newest, oldestFirst(page.filter(watch.event.matches)));
+		return mayContinue(newest, page);
 	});
-	return cursor;
+	const present = oldestFirst(distinct(posts).filter(watch.event.matches));
+	return advance(emptyCursor(watch.scope), present, watch.event.tracksRounds);
 }
 
 /**

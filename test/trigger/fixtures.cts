@@ -1,0 +1,126 @@
+// The trigger's story in tests: a Watcher is one trigger node in an active workflow. Each tick runs
+// its poll through n8n's PollContext with the static data the previous tick left, and reports what
+// it emitted and which requests reached the sandbox.
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { DEMO } from '../../sandbox/demo-data.cts';
+import type { SimulateRequest } from '../../sandbox/client.cts';
+import { runPoll } from '../harness/engine.cts';
+import type { NodeErrorInfo } from '../harness/engine.cts';
+import type { KeyName, SandboxHandle } from '../harness/sandbox.cts';
+import { byId, MAIN_WORKSPACE } from '../library/fixtures.cts';
+
+export { MAIN_WORKSPACE };
+export const SECOND_WORKSPACE = DEMO.workspaces.second.id;
+export const U = DEMO.users;
+export const P = DEMO.posts;
+export const postsPath = (workspaceId = MAIN_WORKSPACE) => `/api/v1/workspaces/${workspaceId}/posts`;
+
+/** The posts pending approval in the demo data, newest change first. */
+export const DEMO_PENDING = [P.pendingForMaya2, P.pendingForMaya1, P.pendingForAlexAndJordan, P.pendingForAlex2, P.pendingForAlex1];
+
+export interface SentRequest {
+	method: string;
+	path: string;
+	query: IDataObject;
+}
+
+export interface Tick {
+	ids: string[];
+	items: INodeExecutionData[];
+	error?: NodeErrorInfo;
+	requests: SentRequest[];
+	staticData: IDataObject;
+}
+
+/** The trigger's parameters: an event in the main workspace, plus whatever else the test sets. */
+export function watching(event = 'postPendingApproval', rest: INodeParameters = {}): INodeParameters {
+	return { event, workspaceId: byId(MAIN_WORKSPACE), ...rest };
+}
+
+/** Chosen team members, as the editor stores a fixed collection of locators. */
+export function members(...userIds: string[]) {
+	return { members: userIds.map((id) => ({ member: byId(id) })) };
+}
+
+/** The posts-list request one page of a poll sends. */
+export function listRequest(page: number, filters: IDataObject = {}, workspaceId = MAIN_WORKSPACE): SentRequest {
+	return {
+		method: 'GET',
+		path: postsPath(workspaceId),
+		query: { page: String(page), per_page: '100', 'status[]': 'under_review', ...filters },
+	};
+}
+
+export class Watcher {
+	staticData: IDataObject;
+
+	parameters: INodeParameters;
+
+	private readonly sandbox: SandboxHandle;
+
+	private readonly keyName: KeyName;
+
+	constructor(sandbox: SandboxHandle, parameters: INodeParameters, options: { keyName?: KeyName; staticData?: IDataObject } = {}) {
+		this.sandbox = sandbox;
+		this.parameters = parameters;
+		this.keyName = options.keyName ?? 'full';
+		this.staticData = options.staticData ?? {};
+	}
+
+	/** One poll of the active workflow. Static data carries over, as n8n keeps it between polls. */
+	async tick(): Promise<Tick> {
+		return await this.run('trigger');
+	}
+
+	/** The editor's Fetch Test Event: a manual run; its static data is not kept. */
+	async fetchTestEvent(): Promise<Tick> {
+		return await this.run('manual');
+	}
+
+	/** A new Watcher resuming from this one's persisted static data (as after an n8n restart). */
+	restarted(): Watcher {
+		return new Watcher(this.sandbox, this.parameters, {
+			keyName: this.keyName,
+			staticData: JSON.parse(JSON.stringify(this.staticData)) as IDataObject,
+		});
+	}
+
+	private async run(mode: 'trigger' | 'manual'): Promise<Tick> {
+		const { control } = this.sandbox;
+		await control.clearRequests();
+		const result = await runPoll({
+			parameters: this.parameters,
+			credentials: this.sandbox.credentials(this.keyName),
+			staticData: this.staticData,
+			mode,
+		});
+		if (mode === 'trigger') this.staticData = result.staticData;
+		const items = result.items ?? [];
+		const requests = (await control.requests()).map(({ method, path, query }) => ({ method, path, query: query as IDataObject }));
+		return { ids: items.map((item) => String(item.json.id)), items, error: result.error, requests, staticData: result.staticData };
+	}
+}
+
+/** Changes in the main workspace, in the user's words. */
+export function workspaceEvents(sandbox: SandboxHandle, workspaceId = MAIN_WORKSPACE) {
+	const simulate = (request: Omit<SimulateRequest, 'workspace_id'>) => sandbox.control.simulate({ workspace_id: workspaceId, ...request });
+	return {
+		/** Maya sends new posts for review; Alex is asked to approve. Answers their IDs. */
+		sendForReview: (count = 1, approvers: string[] = [U.alex.id], createdBy: string = U.maya.id) =>
+			simulate({ action: 'create_pending', created_by_user_id: createdBy, approvers, count }),
+		enterReview: async (postId: string, approvers: string[] = [U.alex.id]) => (await simulate({ action: 'enter_review', post_id: postId, approvers }))[0],
+		leaveReview: async (postId: string) => (await simulate({ action: 'leave_review', post_id: postId }))[0],
+		publish: async (postId: string) => (await simulate({ action: 'publish', post_id: postId }))[0],
+		fail: async (postId: string) => (await simulate({ action: 'fail', post_id: postId }))[0],
+		reject: async (postId: string, userId?: string) => (await simulate({ action: 'reject', post_id: postId, user_id: userId }))[0],
+		/** Posts created straight into review in one go (same moment when the clock is frozen). */
+		seedPending: (count: number, approvers: string[] = [U.alex.id]) =>
+			sandbox.control.seed({
+				workspace_id: workspaceId,
+				resource: 'posts',
+				count,
+				template: { status: 'under_review', approvers, created_by_user_id: U.maya.id },
+			}),
+	};
+}

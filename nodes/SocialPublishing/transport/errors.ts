@@ -147,7 +147,10 @@ export function rateLimitExhaustedError(
 ) {
 	const when = new Date(Date.now() + retryAfterSeconds * 1000).toISOString();
 	return new NodeApiError(node, body as JsonObject, {
-		message: `Rate limit still exceeded after waiting ${waitedSeconds}s: try again after ${when} (HTTP 429)`,
+		message:
+			waitedSeconds > 0
+				? `Rate limit still exceeded after waiting ${waitedSeconds}s: try again after ${when} (HTTP 429)`
+				: `Rate limit exceeded: try again after ${when} (HTTP 429)`,
 		description: `The service asks to wait ${retryAfterSeconds}s more, which is past the node's "Max Rate-Limit Wait". Try again after ${when}, raise that option, or spread the work over time.`,
 		httpCode: '429',
 		itemIndex,

@@ -32,6 +32,9 @@ async function baseUrlOf(ctx: ApiContext): Promise<string> {
 	return String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 }
 
+/** A list in the editor has someone waiting on it: it waits out a short rate limit only. */
+export const LIST_SEARCH_MAX_RATE_LIMIT_WAIT_SECONDS = 15;
+
 /** The user's bound on rate-limit waiting: a node option where the node has one. */
 function maxRateLimitWaitSeconds(ctx: ApiContext, itemIndex: number): number {
 	const value =
@@ -39,7 +42,7 @@ function maxRateLimitWaitSeconds(ctx: ApiContext, itemIndex: number): number {
 			? ctx.getNodeParameter('options.maxRateLimitWait', itemIndex, DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS)
 			: 'getMode' in ctx && 'getActivationMode' in ctx
 				? ctx.getNodeParameter('options.maxRateLimitWait', DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS)
-				: DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS;
+				: LIST_SEARCH_MAX_RATE_LIMIT_WAIT_SECONDS;
 	const seconds = Number(value);
 	return Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS;
 }

@@ -3,7 +3,7 @@
 // endpoints reaches the user with the API's words and what to do.
 import type { INodeParameters } from 'n8n-workflow';
 
-import { runNode } from '../harness/engine.cts';
+import { expectNoSecret, runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 
@@ -119,6 +119,16 @@ describe('Connect', () => {
 		expect(error?.description).toContain('Pick the account to reconnect from the list');
 	});
 
+	test('422 VALIDATION_ERROR: an active account needs no reconnecting', async () => {
+		const { error } = await run('connect', {
+			platform: 'linkedin',
+			process: 'reconnect',
+			accountId: byId(DEMO.accounts.linkedin),
+		});
+		expect(error?.message).toMatch(/\(HTTP 422 VALIDATION_ERROR\)$/);
+		expect(error?.description).toContain('Correct the fields listed');
+	});
+
 	test('reconnect without an account, or a platform that cannot connect: refused before sending', async () => {
 		const noAccount = await run('connect', {
 			platform: 'twitter',
@@ -170,6 +180,8 @@ describe('Add Bluesky', () => {
 		expect(error?.description).toContain('Handle format:');
 		expect(error?.description).toContain('To create an app password:');
 		expect(error?.description).toMatch(/\n1\. /);
+		expectNoSecret([error?.message, error?.description], 'my-real-password');
+		expectNoSecret(error, DEMO.keys.full);
 	});
 
 	test('409 DUPLICATE_ACCOUNT: the account is already in the workspace', async () => {

@@ -150,6 +150,15 @@ describe('User: Get Current', () => {
 		expect(output[0].json).toMatchObject({ email: DEMO.users.alex.email });
 		expect(await calls(sandbox.control)).toEqual(['GET /api/v1/me']);
 	});
+
+	test('a key of a plan without API access: 403 with what it can mean', async () => {
+		const { error } = await runNode({
+			parameters: { resource: 'user', operation: 'getCurrent' },
+			credentials: sandbox.credentials('noApi'),
+		});
+		expect(error?.message).toMatch(/HTTP 403/);
+		expect(error?.description).toContain('the plan may lack API access');
+	});
 });
 
 describe('Facebook Text Background: Get Many', () => {

@@ -3,6 +3,11 @@
 import { join } from 'node:path';
 
 import { loadCost } from './figures/load-cost.cts';
+import { overhead } from './figures/overhead.cts';
+import { pacing } from './figures/pacing.cts';
+import { requestsPerJob } from './figures/requests-per-job.cts';
+import { triggerSoak } from './figures/trigger-soak.cts';
+import { startBenchSandbox } from './lib/jobs.cts';
 import type { Figure } from './lib/report.cts';
 import { printFigure, repoRoot, writeReport } from './lib/report.cts';
 
@@ -20,8 +25,18 @@ async function main() {
 	const startedAt = new Date();
 	const figures: Figure[] = [];
 	const gaps: string[] = [];
-	const measures: Array<[string, () => Promise<Figure>]> = [['4. Load cost', loadCost]];
-	for (const [name, measure] of measures) {
+	const sandbox = await startBenchSandbox();
+	const only = process.argv.slice(2).map(Number);
+	const measures: Array<[number, string, () => Promise<Figure>]> = [
+		[1, 'Requests per job', () => requestsPerJob(sandbox)],
+		[2, 'Rate-limit pacing', () => pacing(sandbox)],
+		[3, 'Engine overhead', () => overhead(sandbox)],
+		[4, 'Load cost', loadCost],
+		[5, 'Trigger soak', () => triggerSoak(sandbox)],
+	];
+	for (const [id, title, measure] of measures) {
+		if (only.length > 0 && !only.includes(id)) continue;
+		const name = `${id}. ${title}`;
 		try {
 			const figure = await measure();
 			figures.push(figure);
@@ -32,6 +47,7 @@ async function main() {
 			console.error(`\n== ${name}: not measured: ${reason}`);
 		}
 	}
+	await sandbox.stop();
 	figures.sort((a, b) => a.id - b.id);
 	const durationMs = Date.now() - startedAt.getTime();
 	writeReport(join(repoRoot, 'BENCHMARKS.md'), { figures, command: COMMAND, startedAt, durationMs, method: METHOD, gaps });

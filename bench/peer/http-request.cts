@@ -8,12 +8,13 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
+	INodeParameters,
 	INodeType,
 	INodeTypeDescription,
 	IRequestOptions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, sleep } from 'n8n-workflow';
 
 export const PEER_NODE_TYPE = 'benchHttpRequest';
 
@@ -22,7 +23,10 @@ export interface PeerParameters {
 	/** Path under the credential's Base URL, e.g. /api/v1/workspaces/ws1/posts. */
 	path: string;
 	qs?: IDataObject;
-	body?: IDataObject;
+	/** The JSON body, or an n8n expression that builds it from the item (`={{ {...} }}`). */
+	body?: IDataObject | string;
+	/** HTTP Request's Options > Batching: pause `batchInterval` ms after every `batchSize` items. */
+	batching?: { batchSize: number; batchInterval: number };
 	/**
 	 * Not an HTTP Request option: awaits each answer before sending the next request, to separate
 	 * the per-request cost of the node from the gain of having every request in flight at once.
@@ -45,6 +49,8 @@ const description: INodeTypeDescription = {
 		{ displayName: 'Path', name: 'path', type: 'string', default: '' },
 		{ displayName: 'Query', name: 'qs', type: 'json', default: '{}' },
 		{ displayName: 'Body', name: 'body', type: 'json', default: '' },
+		{ displayName: 'Batch Size', name: 'batchSize', type: 'number', default: 1 },
+		{ displayName: 'Batch Interval (Ms)', name: 'batchInterval', type: 'number', default: 0 },
 		{ displayName: 'One at a Time', name: 'oneAtATime', type: 'boolean', default: false },
 	],
 };
@@ -61,9 +67,13 @@ export class BenchHttpRequest implements INodeType {
 		const items = this.getInputData();
 		const { baseUrl } = await this.getCredentials<{ baseUrl: string }>('socialPublishingApi');
 		const oneAtATime = this.getNodeParameter('oneAtATime', 0, false) as boolean;
+		const batchSize = Math.max(1, this.getNodeParameter('batchSize', 0, 1) as number);
+		const batchInterval = this.getNodeParameter('batchInterval', 0, 0) as number;
 
 		const requests: Array<Promise<unknown>> = [];
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+			// As HTTP Request does it: the pause holds back the next requests, not the answers.
+			if (itemIndex > 0 && batchInterval > 0 && itemIndex % batchSize === 0) await sleep(batchInterval);
 			const options: IRequestOptions = {
 				method: this.getNodeParameter('method', itemIndex) as 'GET' | 'POST',
 				uri: `${String(baseUrl).replace(/\/+$/, '')}${this.getNodeParameter('path', itemIndex) as string}`,
@@ -104,12 +114,14 @@ export const peerNode = {
 	extraNodeTypes: { [PEER_NODE_TYPE]: new BenchHttpRequest() },
 };
 
-export function peerParameters({ method, path, qs, body, oneAtATime }: PeerParameters) {
+export function peerParameters({ method, path, qs, body, batching, oneAtATime }: PeerParameters): INodeParameters {
 	return {
 		method,
 		path,
 		qs: JSON.stringify(qs ?? {}),
-		body: body === undefined ? '' : JSON.stringify(body),
+		body: body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body),
+		batchSize: batching?.batchSize ?? 1,
+		batchInterval: batching?.batchInterval ?? 0,
 		oneAtATime: oneAtATime ?? false,
 	};
 }

@@ -1,0 +1,146 @@
+// Figure 1: how many requests each job costs, read from the sandbox's request log, against the
+// floor: ceil(N/100) pages for N records (at least one), K uploads + 1 create for K files.
+import { DEMO } from '../../sandbox/demo-data.cts';
+import { runNode, runPoll } from '../../test/harness/engine.cts';
+import type { BenchSandbox } from '../lib/jobs.cts';
+import { createPostWithFiles, getManyPosts, publishedTrigger } from '../lib/jobs.cts';
+import { median } from '../lib/measure.cts';
+import type { Figure, Row } from '../lib/report.cts';
+
+const RUNS = 3;
+const PAGE = 100;
+const RECORD_COUNTS = [0, 1, 100, 101, 1000];
+const NEW_POSTS = [1, 150];
+const FILE_COUNTS = [1, 3, 10];
+/** The second workspace has no published post in the demo data: every published post there is seeded. */
+const WORKSPACE = DEMO.workspaces.second.id;
+
+const pagesFloor = (records: number) => Math.max(1, Math.ceil(records / PAGE));
+
+interface Count {
+	requests: number;
+	/** What the job returned, to show it did the whole job. */
+	items: number;
+}
+
+async function counted(sandbox: BenchSandbox, job: () => Promise<number>): Promise<Count> {
+	await sandbox.control.clearRequests();
+	const items = await job();
+	const requests = (await sandbox.control.requests()).length;
+	return { requests, items };
+}
+
+async function seedPublished(sandbox: BenchSandbox, count: number): Promise<void> {
+	if (count > 0) {
+		await sandbox.control.seed({ workspace_id: WORKSPACE, resource: 'posts', count, template: { status: 'published' } });
+	}
+}
+
+async function getManyAll(sandbox: BenchSandbox, records: number): Promise<Count> {
+	await sandbox.control.reset();
+	await seedPublished(sandbox, records);
+	return await counted(sandbox, async () => {
+		const result = await runNode({
+			parameters: getManyPosts(WORKSPACE, { statuses: ['published'] }),
+			credentials: sandbox.credentials,
+		});
+		if (result.error) throw new Error(`Get Many of ${records}: ${result.error.message}`);
+		return result.output.length;
+	});
+}
+
+async function getManyLimit(sandbox: BenchSandbox): Promise<Count> {
+	await sandbox.control.reset();
+	await seedPublished(sandbox, 1000);
+	return await counted(sandbox, async () => {
+		const result = await runNode({
+			parameters: getManyPosts(WORKSPACE, { limit: 5, statuses: ['published'] }),
+			credentials: sandbox.credentials,
+		});
+		if (result.error) throw new Error(`Get Many, Limit 5: ${result.error.message}`);
+		return result.output.length;
+	});
+}
+
+/** A first poll to set the cursor, then the poll counted: idle, or after `newPosts` were published. */
+async function poll(sandbox: BenchSandbox, newPosts: number): Promise<Count> {
+	await sandbox.control.reset();
+	await seedPublished(sandbox, 3);
+	const parameters = publishedTrigger(WORKSPACE);
+	const first = await runPoll({ parameters, credentials: sandbox.credentials });
+	if (first.error) throw new Error(`Trigger baseline poll: ${first.error.message}`);
+	await sandbox.control.clock({ advanceSeconds: 1 });
+	await seedPublished(sandbox, newPosts);
+	return await counted(sandbox, async () => {
+		const result = await runPoll({ parameters, credentials: sandbox.credentials, staticData: first.staticData });
+		if (result.error) throw new Error(`Trigger poll with ${newPosts} new posts: ${result.error.message}`);
+		return result.items?.length ?? 0;
+	});
+}
+
+async function createWithFiles(sandbox: BenchSandbox, files: number): Promise<Count> {
+	await sandbox.control.reset();
+	const { parameters, items } = createPostWithFiles(files);
+	return await counted(sandbox, async () => {
+		const result = await runNode({ parameters, items, credentials: sandbox.credentials });
+		if (result.error) throw new Error(`Create Post with ${files} files: ${result.error.message}`);
+		return result.output.length;
+	});
+}
+
+async function medianOf(job: () => Promise<Count>): Promise<{ requests: number; items: number; spread: string }> {
+	const counts: Count[] = [];
+	for (let run = 0; run < RUNS; run++) counts.push(await job());
+	const requests = counts.map((c) => c.requests);
+	const spread = Math.min(...requests) === Math.max(...requests) ? '' : ` (runs: ${requests.join(', ')})`;
+	return { requests: median(requests), items: median(counts.map((c) => c.items)), spread };
+}
+
+function row(measure: string, count: { requests: number; items: number; spread: string }, floor: number, what: string): Row {
+	const verdict = count.requests === floor ? 'at the floor' : count.requests < floor ? 'below the floor?' : `${count.requests - floor} over the floor`;
+	return {
+		measure,
+		ours: `${count.requests} requests${count.spread}`,
+		versus: `floor ${floor}: ${verdict}`,
+		note: `${count.items} ${what}`,
+	};
+}
+
+export async function requestsPerJob(sandbox: BenchSandbox): Promise<Figure> {
+	const rows: Row[] = [];
+	const notes: string[] = [];
+	for (const records of RECORD_COUNTS) {
+		const count = await medianOf(() => getManyAll(sandbox, records));
+		rows.push(row(`Get Many posts, Return All, N = ${records}`, count, pagesFloor(records), 'items out'));
+	}
+	rows.push(row('Get Many posts, Limit 5 (of 1000)', await medianOf(() => getManyLimit(sandbox)), 1, 'items out'));
+	for (const newPosts of [0, ...NEW_POSTS]) {
+		const count = await medianOf(() => poll(sandbox, newPosts));
+		const measure = newPosts === 0 ? 'Trigger poll, idle' : `Trigger poll, K = ${newPosts} new posts`;
+		rows.push(row(measure, count, pagesFloor(newPosts), 'items emitted'));
+		if (count.items !== newPosts) {
+			notes.push(
+				`${measure}: the poll emitted ${count.items} items where ${newPosts} posts were new (the baseline poll before it saw 3 published posts): the request count is right, the output is not.`,
+			);
+		}
+	}
+	for (const files of FILE_COUNTS) {
+		rows.push(row(`Create Post with K = ${files} binary files`, await medianOf(() => createWithFiles(sandbox, files)), files + 1, 'post out'));
+	}
+	const over = rows.filter((each) => each.versus?.includes('over the floor'));
+	notes.push(
+		over.length === 0
+			? 'Every job is at its floor.'
+			: `Over the floor: ${over.map((each) => `${each.measure} (${each.ours})`).join('; ')}.`,
+	);
+	return {
+		id: 1,
+		title: 'Requests per job',
+		method:
+			`Each job runs on a freshly reset sandbox; the request log is cleared just before it and read just after, so the count is what the service saw. ` +
+			`Get Many reads published posts of a workspace holding exactly N of them (seeded). The trigger (event Post Published) first polls once to set its cursor, then the poll counted runs idle or after K posts were published. ` +
+			`Create Post uploads each binary file to the media library, then creates the post. Each count is the median of ${RUNS} runs (counts are deterministic; a spread would be shown).`,
+		rows,
+		notes,
+	};
+}

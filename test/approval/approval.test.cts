@@ -1,6 +1,6 @@
 // Post > Approve / Reject: by an approver (Maya, the `workspace` key, on posts waiting for her),
 // by a user who is not one, and on a post that is not under review.
-import { runNode } from '../harness/engine.cts';
+import { expectNoSecret, runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 
@@ -76,6 +76,7 @@ describe('refusals say what to do', () => {
 		expect(error?.message).toMatch(/\(HTTP 403/);
 		expect(error?.description).toMatch(/^Only an approver of this post can approve or reject it/);
 		expect(error?.itemIndex).toBe(0);
+		expectNoSecret(error, DEMO.keys.workspace);
 	});
 
 	test('a post that is no longer under review: 400', async () => {

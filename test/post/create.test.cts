@@ -275,6 +275,34 @@ describe('Create', () => {
 		});
 	});
 
+	test('an upload answered without a media ID stops the item before the post is sent', async () => {
+		await sandbox.control.fault({
+			method: 'POST',
+			path: MEDIA,
+			times: 1,
+			status: 201,
+			body: { status: true, data: { name: 'photo.png' } },
+		});
+		const { error } = await runNode({
+			parameters: inWorkspace('post', 'create', {
+				text: 'Photo',
+				accounts: [A.instagram],
+				additionalFields: { binaryPropertyNames: 'photo' },
+			}),
+			items: [
+				binaryItem(
+					{},
+					{ photo: { data: Buffer.from('png'), fileName: 'photo.png', mimeType: 'image/png' } },
+				),
+			],
+			credentials: sandbox.credentials(),
+		});
+		expect(error?.message).toBe(
+			'The media library answered the upload of "photo" without a media ID',
+		);
+		expect(await bodiesSent(sandbox.control, 'POST', POSTS)).toEqual([]);
+	});
+
 	test('a warning in the answer reaches the output', async () => {
 		await sandbox.control.fault({
 			method: 'POST',

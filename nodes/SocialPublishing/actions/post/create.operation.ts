@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { locators, nodeOptions, toOptions, workspaceLocator } from '../../descriptions/common';
 import { workspaceMultiSelect } from '../../descriptions/multiSelect';
@@ -397,6 +397,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const uploaded: IDataObject[] = [];
 	for (const property of binaryProperties) {
 		const asset = await uploadBinaryToLibrary.call(this, itemIndex, workspaceId, property);
+		if (idOf(asset) === '') {
+			throw new NodeOperationError(
+				this.getNode(),
+				`The media library answered the upload of "${property}" without a media ID`,
+				{
+					itemIndex,
+					description:
+						'The post was not created. Check the upload with Media > Get Many, then attach the file by choosing it under Media Library Items.',
+				},
+			);
+		}
 		uploaded.push({
 			binary_property: property,
 			_id: idOf(asset),

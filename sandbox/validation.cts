@@ -35,7 +35,7 @@ const MESSAGES: Record<string, string> = {
 	'url:false schema': 'The url field is prohibited when file is present.',
 	'comment:minLength': 'The comment field is required.',
 	'handle:minLength': 'The handle field is required.',
-	'app_password:minLength': 'The app password field is required.',
+	'app_password:minLength': 'The app_password field is required.',
 	'platform:enum': 'The selected platform is invalid. Bluesky and facebook-group connect through /add/{platform}.',
 	'account_id:required': 'The account id field is required when process is reconnect.',
 };

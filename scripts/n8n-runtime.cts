@@ -2,6 +2,8 @@
 // with this package loaded from dist/ exactly as n8n loads an installed community package.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -98,7 +100,20 @@ export function linkPackage(userFolder: string): void {
 	symlinkSync(join(ROOT, 'dist'), join(target, 'dist'), 'dir');
 }
 
-export function n8nEnv(userFolder: string, port: number): NodeJS.ProcessEnv {
+/** A port nothing listens on now, for the task runner broker each n8n process opens. */
+async function freePort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+	const { port } = server.address() as AddressInfo;
+	await new Promise<void>((done) => server.close(() => done()));
+	return port;
+}
+
+/**
+ * Every n8n process (server or CLI command) opens a task runner broker, by default on 5679; each
+ * gets its own port so a CLI command can run beside a running n8n.
+ */
+export function n8nEnv(userFolder: string, port: number, brokerPort: number): NodeJS.ProcessEnv {
 	return {
 		...node24Env(),
 		N8N_USER_FOLDER: userFolder,
@@ -118,10 +133,15 @@ export function n8nEnv(userFolder: string, port: number): NodeJS.ProcessEnv {
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
+		// Said explicitly, as n8n asks at every start; it is what loads this package from nodes/.
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		EXTERNAL_FRONTEND_HOOKS_URLS: '',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'warn',
 		DB_SQLITE_POOL_SIZE: '2',
-		N8N_RUNNERS_MODE: 'internal',
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		// Refreshes a list of MCP servers from n8n's site every start; fails loudly offline.
+		N8N_DISABLED_MODULES: 'mcp-registry',
 		GENERIC_TIMEZONE: 'Europe/Berlin',
 	};
 }
@@ -134,10 +154,11 @@ export interface CliResult {
 
 /** Runs an n8n CLI command (import, execute, publish...) against the user folder. */
 export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180_000): Promise<CliResult> {
+	const env = n8nEnv(userFolder, await freePort(), await freePort());
 	return await new Promise((resolveResult, reject) => {
 		const child = spawn(process.execPath, [N8N_BIN, ...args], {
 			cwd: RUNTIME_DIR,
-			env: n8nEnv(userFolder, 5678),
+			env,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		let stdout = '';
@@ -165,15 +186,15 @@ export async function n8nCliOk(userFolder: string, args: string[], timeoutMs?: n
 }
 
 /** Writes the credential file n8n's import:credentials reads; n8n encrypts `data` on import. */
-export async function importCredential(userFolder: string, baseUrl: string, apiKey: string): Promise<void> {
+export async function importCredential(
+	userFolder: string,
+	baseUrl: string,
+	apiKey: string,
+	credential = { id: CREDENTIAL_ID, name: CREDENTIAL_NAME },
+): Promise<void> {
 	const file = join(userFolder, 'credential.json');
 	mkdirSync(userFolder, { recursive: true });
-	writeFileSync(
-		file,
-		JSON.stringify([
-			{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'socialPublishingApi', data: { baseUrl, apiKey } },
-		]),
-	);
+	writeFileSync(file, JSON.stringify([{ ...credential, type: 'socialPublishingApi', data: { baseUrl, apiKey } }]));
 	try {
 		await n8nCliOk(userFolder, ['import:credentials', `--input=${file}`]);
 	} finally {
@@ -202,9 +223,10 @@ export async function startN8n(
 ): Promise<RunningN8n> {
 	const url = `http://127.0.0.1:${port}`;
 	let output = '';
+	const env = n8nEnv(userFolder, port, await freePort());
 	const child = spawn(process.execPath, [N8N_BIN, 'start'], {
 		cwd: RUNTIME_DIR,
-		env: n8nEnv(userFolder, port),
+		env,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	const collect = (chunk: Buffer) => {

@@ -1,0 +1,142 @@
+// `npm start`: real n8n with this package, a credential and the example workflows, in one command.
+//
+//   npm start                                   the sandbox API with demo data (offline)
+//   npm start -- --real-api URL --api-key KEY   a real deployment (or SOCIAL_PUBLISHING_BASE_URL / _API_KEY)
+//   npm start -- --no-build                     skip `n8n-node build` (dist/ is used as it is)
+//   npm start -- --fresh                        forget the n8n data of earlier runs (.demo/user)
+//
+// First run: installs the pinned n8n into .demo/n8n (a few minutes); later runs start in seconds.
+// Everything listens on 127.0.0.1. Ctrl-C stops everything this script started.
+//
+// Node strips this file's types but does not compile imports, so it is written with requires;
+// bench/register.cts compiles the modules it requires (sandbox, runtime), which use imports.
+require('../bench/register.cts');
+const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
+const { existsSync, rmSync, writeFileSync, readFileSync, mkdirSync } = require('node:fs') as typeof import('node:fs');
+const { join } = require('node:path') as typeof import('node:path');
+const runtime = require('./n8n-runtime.cts') as typeof import('./n8n-runtime.cts');
+const examples = require('./examples.cts') as typeof import('./examples.cts');
+const offline = require('./offline-services.cts') as typeof import('./offline-services.cts');
+const sandboxServer = require('../sandbox/server.cts') as typeof import('../sandbox/server.cts');
+const { DEMO } = require('../sandbox/demo-data.cts') as typeof import('../sandbox/demo-data.cts');
+
+const PORTS = { n8n: 5678, sandbox: 5680, offline: 5681 };
+const USER_FOLDER = join(runtime.DEMO_DIR, 'user');
+
+interface Options {
+	build: boolean;
+	fresh: boolean;
+	baseUrl?: string;
+	apiKey?: string;
+}
+
+function parseOptions(argv: string[]): Options {
+	const options: Options = {
+		build: true,
+		fresh: false,
+		baseUrl: process.env.SOCIAL_PUBLISHING_BASE_URL || undefined,
+		apiKey: process.env.SOCIAL_PUBLISHING_API_KEY || undefined,
+	};
+	for (let i = 0; i < argv.length; i++) {
+		const arg = argv[i];
+		if (arg === '--no-build') options.build = false;
+		else if (arg === '--fresh') options.fresh = true;
+		else if (arg === '--real-api') options.baseUrl = argv[++i];
+		else if (arg === '--api-key') options.apiKey = argv[++i];
+		else if (arg === '--help' || arg === '-h') {
+			console.log(readFileSync(__filename, 'utf8').split('\n').slice(0, 10).join('\n'));
+			process.exit(0);
+		} else throw new Error(`Unknown option ${arg} (see npm start -- --help)`);
+	}
+	if (options.baseUrl && !options.apiKey) {
+		throw new Error('--real-api needs an API key: --api-key KEY or SOCIAL_PUBLISHING_API_KEY');
+	}
+	return options;
+}
+
+const log = (line: string) => console.log(`[demo] ${line}`);
+
+function build(): void {
+	log('Building the package (n8n-node build)...');
+	const result = spawnSync('n8n-node', ['build'], { cwd: runtime.ROOT, stdio: 'inherit' });
+	if (result.status !== 0) throw new Error('n8n-node build failed');
+}
+
+/** Imports the credentials whenever their target changed, and the examples on the first run only. */
+async function importContent(options: Options, apiBase: string, services: { feedUrl: string; catcherUrl: string }) {
+	const stateFile = join(USER_FOLDER, 'demo-state.json');
+	const state = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as Record<string, string>) : {};
+	const target = options.baseUrl ? `real ${options.baseUrl}` : `sandbox ${apiBase}`;
+	if (state.target !== target) {
+		log(`Importing the credentials for the ${target}...`);
+		const writerKey = options.apiKey ?? DEMO.keys.full;
+		const approverKey = options.apiKey ?? DEMO.keys.workspace;
+		await runtime.importCredential(USER_FOLDER, apiBase, writerKey);
+		await runtime.importCredential(USER_FOLDER, apiBase, approverKey, examples.APPROVER_CREDENTIAL);
+	}
+	if (!state.examples) {
+		log('Importing the example workflows...');
+		await runtime.importWorkflows(
+			USER_FOLDER,
+			examples.readExamples().map((workflow) => examples.withOfflineStandIns(workflow, services)),
+		);
+	}
+	writeFileSync(stateFile, JSON.stringify({ target, examples: 'imported' }));
+}
+
+async function main(): Promise<void> {
+	const options = parseOptions(process.argv.slice(2));
+	const started = Date.now();
+	const stops: Array<() => Promise<void>> = [];
+	let stopping = false;
+	const stopAll = async (code: number) => {
+		if (stopping) return;
+		stopping = true;
+		log('Stopping...');
+		for (const stop of stops.reverse()) await stop().catch(() => undefined);
+		process.exit(code);
+	};
+	process.on('SIGINT', () => void stopAll(0));
+	process.on('SIGTERM', () => void stopAll(0));
+
+	try {
+		if (options.build) build();
+		runtime.ensureN8n(log);
+		if (options.fresh) rmSync(USER_FOLDER, { recursive: true, force: true });
+		mkdirSync(USER_FOLDER, { recursive: true });
+		runtime.linkPackage(USER_FOLDER);
+
+		const services = await offline.startOfflineServices(PORTS.offline);
+		stops.push(services.stop);
+		let apiBase = options.baseUrl ?? '';
+		if (!options.baseUrl) {
+			const sandbox = await sandboxServer.startSandbox({ port: PORTS.sandbox });
+			stops.push(async () => void (await sandbox.stop()));
+			apiBase = sandbox.url;
+		}
+		await importContent(options, apiBase, services);
+
+		log('Starting n8n...');
+		const n8n = await runtime.startN8n(USER_FOLDER, PORTS.n8n, { inheritOutput: true });
+		stops.push(n8n.stop);
+		await new runtime.N8nSession(n8n.url).setupOwner();
+
+		const seconds = Math.round((Date.now() - started) / 1000);
+		console.log(`
+  n8n is ready (${seconds} s): ${n8n.url}
+  Log in with ${runtime.OWNER.email} / ${runtime.OWNER.password}
+
+  API:        ${options.baseUrl ? `${options.baseUrl} (real deployment)` : `${apiBase} (sandbox with demo data; npm run sandbox shows its keys)`}
+  Credential: "${runtime.CREDENTIAL_NAME}"${options.baseUrl ? '' : `, and "${examples.APPROVER_CREDENTIAL.name}" (Maya, the reviewer)`}
+  Workflows:  ${examples.readExamples().map((workflow) => workflow.name).join(', ')}
+  Offline:    RSS feed ${services.feedUrl}; the Slack step posts to ${services.catcherUrl} (see ${services.url}/caught)
+
+  Ctrl-C stops n8n${options.baseUrl ? '' : ', the sandbox'} and the offline services.
+`);
+	} catch (error) {
+		console.error(`[demo] ${(error as Error).message}`);
+		await stopAll(1);
+	}
+}
+
+void main();

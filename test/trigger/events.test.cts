@@ -43,12 +43,7 @@ describe('events', () => {
 	test('Post Rejected: the rejecting approver and the note are in the item', async () => {
 		const events = workspaceEvents(sandbox);
 		const watcher = await activeWatcher(watching('postRejected'));
-		await sandbox.control.simulate({
-			action: 'reject',
-			workspace_id: DEMO.workspaces.main.id,
-			post_id: P.pendingForAlex1,
-			note: 'Not this week.',
-		});
+		await events.reject(P.pendingForAlex1, 'Not this week.');
 
 		const tick = await watcher.tick();
 		expect(tick.ids).toEqual([P.pendingForAlex1]);

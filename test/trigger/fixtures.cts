@@ -113,7 +113,7 @@ export function workspaceEvents(sandbox: SandboxHandle, workspaceId = MAIN_WORKS
 		leaveReview: async (postId: string) => (await simulate({ action: 'leave_review', post_id: postId }))[0],
 		publish: async (postId: string) => (await simulate({ action: 'publish', post_id: postId }))[0],
 		fail: async (postId: string) => (await simulate({ action: 'fail', post_id: postId }))[0],
-		reject: async (postId: string, userId?: string) => (await simulate({ action: 'reject', post_id: postId, user_id: userId }))[0],
+		reject: async (postId: string, note?: string) => (await simulate({ action: 'reject', post_id: postId, note }))[0],
 		/** Posts created straight into review in one go (same moment when the clock is frozen). */
 		seedPending: (count: number, approvers: string[] = [U.alex.id]) =>
 			sandbox.control.seed({

@@ -42,7 +42,10 @@ export class SandboxControl {
 		return this.call('GET', 'info');
 	}
 
-	/** Back to the demo data; clears faults, latency, the log, credits and the clock. */
+	/**
+	 * Back to the demo data; clears faults, latency, the log, credits and the clock. The rate limit
+	 * returns to the one the sandbox started with, unless `rateLimit` is given (null: none).
+	 */
 	async reset(options: { rateLimit?: RateLimit | null } = {}): Promise<void> {
 		await this.call('POST', 'reset', options);
 	}

@@ -74,6 +74,8 @@ export class Runtime {
 	faults: (Fault & { remaining: number })[] = [];
 	latencyMs = 0;
 	rateLimit: RateLimit | null;
+	/** The limit the sandbox started with, which a reset restores. */
+	private readonly startRateLimit: RateLimit | null;
 	/** Per key: when its window started and how many requests it holds. */
 	windows = new Map<string, { startedAt: number; count: number }>();
 	credits: number | null = null;
@@ -81,9 +83,11 @@ export class Runtime {
 
 	constructor(rateLimit: RateLimit | null) {
 		this.rateLimit = rateLimit;
+		this.startRateLimit = rateLimit;
 		this.store = new Store(demoData(this.clock.now()));
 	}
 
+	/** Back to the demo data and the starting rate limit, or the one given. */
 	reset(rateLimit?: RateLimit | null): void {
 		this.clock.reset();
 		this.store = new Store(demoData(this.clock.now()));
@@ -93,7 +97,7 @@ export class Runtime {
 		this.credits = null;
 		this.windows.clear();
 		this.seq = 0;
-		if (rateLimit !== undefined) this.rateLimit = rateLimit;
+		this.rateLimit = rateLimit === undefined ? this.startRateLimit : rateLimit;
 	}
 
 	log(entry: Omit<LoggedRequest, 'seq'>): void {

@@ -7,7 +7,14 @@ import { expectNoSecret, runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 
-import { byId, calls, inWorkspace, MAIN_WORKSPACE, queriesTo } from '../library/fixtures.cts';
+import {
+	byId,
+	calls,
+	inWorkspace,
+	MAIN_WORKSPACE,
+	queriesTo,
+	seedMain,
+} from '../library/fixtures.cts';
 
 const sandbox = useSandbox();
 const ACCOUNTS = `/api/v1/workspaces/${MAIN_WORKSPACE}/accounts`;
@@ -46,7 +53,7 @@ describe('Get Many', () => {
 	});
 
 	test('Return All pages past 100 accounts; a Limit stops early', async () => {
-		await sandbox.control.seed({ workspace_id: MAIN_WORKSPACE, resource: 'accounts', count: 120 });
+		await seedMain(sandbox.control, 'accounts', 120);
 		const all = await run('getAll', { returnAll: true });
 		expect(all.error).toBeUndefined();
 		expect(all.output.length).toBeGreaterThanOrEqual(120);

@@ -2,7 +2,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
-import type { SandboxControl } from '../../sandbox/client.cts';
+import type { SandboxControl, SeedRequest } from '../../sandbox/client.cts';
 
 export const MAIN_WORKSPACE = DEMO.workspaces.main.id;
 
@@ -30,4 +30,20 @@ export async function queriesTo(control: SandboxControl, path: string) {
 	return (await control.requests())
 		.filter((request) => request.path === path)
 		.map((request) => request.query);
+}
+
+/** Adds `count` records to a list of the main workspace, then empties the request log. */
+export async function seedMain(
+	control: SandboxControl,
+	resource: SeedRequest['resource'],
+	count: number,
+	template?: Record<string, string>,
+) {
+	await control.seed({
+		workspace_id: MAIN_WORKSPACE,
+		resource,
+		count,
+		...(template ? { template } : {}),
+	});
+	await control.clearRequests();
 }

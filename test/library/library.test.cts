@@ -5,7 +5,7 @@ import { expectNoSecret, runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 
-import { byId, calls, inWorkspace, MAIN_WORKSPACE, queriesTo } from './fixtures.cts';
+import { byId, calls, inWorkspace, MAIN_WORKSPACE, queriesTo, seedMain } from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -24,8 +24,7 @@ describe.each(LISTS)('$resource: Get Many', ({ resource, segment, seed }) => {
 	const path = `/api/v1/workspaces/${MAIN_WORKSPACE}/${segment}`;
 
 	test('Return All walks every page, past 100 entries', async () => {
-		await sandbox.control.seed({ workspace_id: MAIN_WORKSPACE, resource: seed, count: 130 });
-		await sandbox.control.clearRequests();
+		await seedMain(sandbox.control, seed, 130);
 		const { output, error } = await runNode({
 			parameters: inWorkspace(resource, 'getAll', { returnAll: true }),
 			credentials: sandbox.credentials(),
@@ -44,8 +43,7 @@ describe.each(LISTS)('$resource: Get Many', ({ resource, segment, seed }) => {
 	});
 
 	test('a Limit asks for no more than it needs', async () => {
-		await sandbox.control.seed({ workspace_id: MAIN_WORKSPACE, resource: seed, count: 30 });
-		await sandbox.control.clearRequests();
+		await seedMain(sandbox.control, seed, 30);
 		const { output, error } = await runNode({
 			parameters: inWorkspace(resource, 'getAll', { returnAll: false, limit: 5 }),
 			credentials: sandbox.credentials(),
@@ -58,13 +56,7 @@ describe.each(LISTS)('$resource: Get Many', ({ resource, segment, seed }) => {
 	});
 
 	test('the search text goes to the API as `search`', async () => {
-		await sandbox.control.seed({
-			workspace_id: MAIN_WORKSPACE,
-			resource: seed,
-			count: 3,
-			template: { name: 'Zebra {n}' },
-		});
-		await sandbox.control.clearRequests();
+		await seedMain(sandbox.control, seed, 3, { name: 'Zebra {n}' });
 		const { output, error } = await runNode({
 			parameters: inWorkspace(resource, 'getAll', { search: ' zebra ', returnAll: true }),
 			credentials: sandbox.credentials(),

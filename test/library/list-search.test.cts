@@ -3,7 +3,7 @@
 import { useSandbox } from '../harness/sandbox.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 
-import { byId, calls, MAIN_WORKSPACE, queriesTo } from './fixtures.cts';
+import { byId, calls, MAIN_WORKSPACE, queriesTo, seedMain } from './fixtures.cts';
 import { listAll, runListSearch } from './list-search.cts';
 
 const sandbox = useSandbox();
@@ -32,8 +32,7 @@ describe.each(LISTS)('$method', ({ method, segment, seed, name }) => {
 	const path = `/api/v1/workspaces/${MAIN_WORKSPACE}/${segment}`;
 
 	test('pages past 100 entries with a page-number token, every entry once', async () => {
-		await sandbox.control.seed({ workspace_id: MAIN_WORKSPACE, resource: seed, count: 150 });
-		await sandbox.control.clearRequests();
+		await seedMain(sandbox.control, seed, 150);
 		const { items, tokens } = await listAll({
 			method,
 			parameters,
@@ -50,13 +49,7 @@ describe.each(LISTS)('$method', ({ method, segment, seed, name }) => {
 	});
 
 	test('the search text goes to the API as `search`, and its results page too', async () => {
-		await sandbox.control.seed({
-			workspace_id: MAIN_WORKSPACE,
-			resource: seed,
-			count: 120,
-			template: { [name]: 'Quokka {n}' },
-		});
-		await sandbox.control.clearRequests();
+		await seedMain(sandbox.control, seed, 120, { [name]: 'Quokka {n}' });
 		const { items } = await listAll({
 			method,
 			parameters,

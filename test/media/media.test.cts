@@ -7,7 +7,7 @@ import type { BinaryMode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 
-import { calls, inWorkspace, MAIN_WORKSPACE, queriesTo } from '../library/fixtures.cts';
+import { calls, inWorkspace, MAIN_WORKSPACE, queriesTo, seedMain } from '../library/fixtures.cts';
 
 const sandbox = useSandbox();
 const MEDIA = `/api/v1/workspaces/${MAIN_WORKSPACE}/media`;
@@ -162,7 +162,7 @@ describe('Get Many', () => {
 	});
 
 	test('sorting by name, and Return All past 100 items', async () => {
-		await sandbox.control.seed({ workspace_id: MAIN_WORKSPACE, resource: 'media', count: 110 });
+		await seedMain(sandbox.control, 'media', 110);
 		const { output, error } = await runNode({
 			parameters: inWorkspace('media', 'getAll', { returnAll: true, options: { sort: 'z2a' } }),
 			credentials: sandbox.credentials(),

@@ -15,6 +15,11 @@ beforeEach(async () => {
 
 const FUTURE = '2031-06-15T10:00:00Z';
 
+/** The next POST to `path` is answered 201 with `body`, as other deployments of the API answer. */
+async function answerOnce(path: string, body: Record<string, unknown>) {
+	await sandbox.control.fault({ method: 'POST', path, times: 1, status: 201, body });
+}
+
 describe('Create', () => {
 	test('a draft with only text and accounts sends nothing else', async () => {
 		const { output, error } = await runNode({
@@ -276,13 +281,7 @@ describe('Create', () => {
 	});
 
 	test('an upload answered without a media ID stops the item before the post is sent', async () => {
-		await sandbox.control.fault({
-			method: 'POST',
-			path: MEDIA,
-			times: 1,
-			status: 201,
-			body: { status: true, data: { name: 'photo.png' } },
-		});
+		await answerOnce(MEDIA, { status: true, data: { name: 'photo.png' } });
 		const { error } = await runNode({
 			parameters: inWorkspace('post', 'create', {
 				text: 'Photo',
@@ -304,17 +303,11 @@ describe('Create', () => {
 	});
 
 	test('a warning in the answer reaches the output', async () => {
-		await sandbox.control.fault({
-			method: 'POST',
-			path: POSTS,
-			times: 1,
-			status: 201,
-			body: {
-				status: true,
-				message: 'Post created',
-				warning: 'Instagram needs an image',
-				data: { _id: 'abc123', post_url: 'https://x' },
-			},
+		await answerOnce(POSTS, {
+			status: true,
+			message: 'Post created',
+			warning: 'Instagram needs an image',
+			data: { _id: 'abc123', post_url: 'https://x' },
 		});
 		const { output, error } = await runNode({
 			parameters: inWorkspace('post', 'create', { text: 'No image', accounts: [A.instagram] }),
@@ -325,13 +318,7 @@ describe('Create', () => {
 	});
 
 	test('the answer may name the new post `post_id`', async () => {
-		await sandbox.control.fault({
-			method: 'POST',
-			path: POSTS,
-			times: 1,
-			status: 201,
-			body: { status: true, data: { post_id: 'p-77' } },
-		});
+		await answerOnce(POSTS, { status: true, data: { post_id: 'p-77' } });
 		const { output } = await runNode({
 			parameters: inWorkspace('post', 'create', { text: 'Hi', accounts: [A.facebook] }),
 			credentials: sandbox.credentials(),

@@ -578,8 +578,9 @@ export async function testCredential(credentials: Credentials): Promise<Credenti
 		data: { ...credentials },
 	};
 
+	let response: INodeExecutionData[][] | undefined;
 	try {
-		await new RoutingNode(context, testNodeType, credentialsDecrypted).runNode();
+		response = await new RoutingNode(context, testNodeType, credentialsDecrypted).runNode();
 	} catch (thrown) {
 		const error = thrown as { message?: string; cause?: { response?: { status?: number; statusText?: string }; code?: string } };
 		const response = error.cause?.response;
@@ -599,6 +600,14 @@ export async function testCredential(credentials: Credentials): Promise<Credenti
 			return { status: 'Error', message: error.cause.code };
 		}
 		return { status: 'Error', message: String(error.message) };
+	}
+	for (const rule of testRequest.rules ?? []) {
+		if (rule.type !== 'responseSuccessBody') continue;
+		const body = response?.[0]?.[0]?.json;
+		const value = rule.properties.key
+			.split('.')
+			.reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as IDataObject)[key] : undefined), body);
+		if (value === rule.properties.value) return { status: 'Error', message: rule.properties.message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };
 }

@@ -122,3 +122,25 @@ test('a workspace the key cannot reach: the API error with what to do', async ()
 	expect(error?.message).toMatch(/HTTP (403|404)/);
 	expect(error?.description).toBeTruthy();
 });
+
+test.each([
+	['linkedin', 'linkedin', [DEMO.accounts.linkedin, DEMO.accounts.expiredLinkedin]],
+	['instagram-via-facebook', 'instagram', [DEMO.accounts.instagram]],
+])('reconnecting with %s lists only %s accounts', async (platform, accountPlatform, ids) => {
+	const { items } = await listAll({
+		method: 'searchAccounts',
+		parameters: {
+			...parameters,
+			resource: 'account',
+			operation: 'connect',
+			platform,
+			process: 'reconnect',
+		},
+		credentials: sandbox.credentials(),
+	});
+	expect(items.map((item) => item.value)).toEqual(expect.arrayContaining(ids));
+	expect(items).toHaveLength(ids.length);
+	expect(await queriesTo(sandbox.control, `/api/v1/workspaces/${MAIN_WORKSPACE}/accounts`)).toEqual(
+		[expect.objectContaining({ platform: accountPlatform })],
+	);
+});

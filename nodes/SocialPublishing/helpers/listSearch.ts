@@ -17,6 +17,8 @@ interface WorkspaceListSearch {
 	filter?: string;
 	/** The page number to fetch next, as n8n hands it back. */
 	paginationToken?: string;
+	/** Further filters of the list, e.g. `platform` for accounts. */
+	qs?: IDataObject;
 	toResult: (item: IDataObject) => INodeListSearchItems;
 }
 
@@ -26,7 +28,7 @@ interface WorkspaceListSearch {
  */
 export async function searchWorkspaceList(
 	this: ILoadOptionsFunctions,
-	{ segment, filter, paginationToken, toResult }: WorkspaceListSearch,
+	{ segment, filter, paginationToken, qs, toResult }: WorkspaceListSearch,
 ): Promise<INodeListSearchResult> {
 	const page = Math.max(1, Number(paginationToken) || 1);
 	const search = (filter ?? '').trim();
@@ -36,7 +38,7 @@ export async function searchWorkspaceList(
 		page,
 		PER_PAGE_MAX,
 		{
-			qs: search ? { search } : {},
+			qs: { ...qs, ...(search ? { search } : {}) },
 		},
 	);
 	return {

@@ -583,17 +583,17 @@ export async function testCredential(credentials: Credentials): Promise<Credenti
 		response = await new RoutingNode(context, testNodeType, credentialsDecrypted).runNode();
 	} catch (thrown) {
 		const error = thrown as { message?: string; cause?: { response?: { status?: number; statusText?: string }; code?: string } };
-		const response = error.cause?.response;
-		if (response) {
+		const answer = error.cause?.response;
+		if (answer) {
 			for (const rule of testRequest.rules ?? []) {
-				if (rule.type === 'responseCode' && rule.properties.value === response.status) {
+				if (rule.type === 'responseCode' && rule.properties.value === answer.status) {
 					return { status: 'Error', message: rule.properties.message };
 				}
 			}
-			if (response.status === undefined || response.status < 199 || response.status > 299) {
+			if (answer.status === undefined || answer.status < 199 || answer.status > 299) {
 				return {
 					status: 'Error',
-					message: response.statusText || `Received HTTP status code: ${response.status}`,
+					message: answer.statusText || `Received HTTP status code: ${answer.status}`,
 				};
 			}
 		} else if (error.cause?.code) {

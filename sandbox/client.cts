@@ -34,7 +34,10 @@ export class SandboxControl {
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const answer = (await response.json()) as T;
-		if (!response.ok) throw new Error(`Sandbox control ${method} ${path} failed: ${response.status} ${JSON.stringify(answer)}`);
+		if (!response.ok)
+			throw new Error(
+				`Sandbox control ${method} ${path} failed: ${response.status} ${JSON.stringify(answer)}`,
+			);
 		return answer;
 	}
 
@@ -51,7 +54,9 @@ export class SandboxControl {
 	}
 
 	requests(filter: RequestFilter = {}): Promise<LoggedRequest[]> {
-		const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined));
+		const query = new URLSearchParams(
+			Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined),
+		);
 		return this.call('GET', `requests${query.size ? `?${query}` : ''}`);
 	}
 

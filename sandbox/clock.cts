@@ -80,7 +80,13 @@ export function wallClockToInstant(wallClock: string, timeZone: string): Date | 
 	const [hour, minute, second] = time.split(':').map(Number);
 	const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
 	const check = new Date(asUtc);
-	if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
+	if (
+		check.getUTCMonth() !== month - 1 ||
+		check.getUTCDate() !== day ||
+		hour > 23 ||
+		minute > 59 ||
+		second > 59
+	) {
 		return null;
 	}
 	const offsetAt = (instant: number) => {

@@ -15,6 +15,14 @@ export const fail = (statusCode: number, message: string, extra: Record<string, 
 	new ApiError(statusCode, message, extra);
 
 /** A 400 (posts, lists) or 422 VALIDATION_ERROR (connect, add, delete) with a field map. */
-export function invalid(statusCode: 400 | 422, errors: Record<string, string[]>, message: string): ApiError {
-	return new ApiError(statusCode, message, statusCode === 422 ? { error_code: 'VALIDATION_ERROR', errors } : { errors });
+export function invalid(
+	statusCode: 400 | 422,
+	errors: Record<string, string[]>,
+	message: string,
+): ApiError {
+	return new ApiError(
+		statusCode,
+		message,
+		statusCode === 422 ? { error_code: 'VALIDATION_ERROR', errors } : { errors },
+	);
 }

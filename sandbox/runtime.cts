@@ -125,7 +125,9 @@ export class Runtime {
 	}
 
 	/** Counts a request against its key's window; answers how it stands. */
-	countRequest(key: string): { limit: number; remaining: number; retryAfter: number; exceeded: boolean } | null {
+	countRequest(
+		key: string,
+	): { limit: number; remaining: number; retryAfter: number; exceeded: boolean } | null {
 		if (!this.rateLimit) return null;
 		const now = Date.now();
 		const windowMs = this.rateLimit.windowSeconds * 1000;

@@ -35,7 +35,10 @@ const object = (properties: Record<string, unknown>, required: string[] = []) =>
 });
 
 export const workspaceParams = object({ workspace_id: string }, ['workspace_id']);
-export const postParams = object({ workspace_id: string, post_id: string }, ['workspace_id', 'post_id']);
+export const postParams = object({ workspace_id: string, post_id: string }, [
+	'workspace_id',
+	'post_id',
+]);
 
 /** page/per_page of every list (4, section 8), with the list's own per_page default. */
 export const listQuery = (perPageDefault: number, extra: Record<string, unknown> = {}) =>
@@ -47,7 +50,10 @@ export const listQuery = (perPageDefault: number, extra: Record<string, unknown>
 
 export const searchQuery = listQuery(PER_PAGE_DEFAULT.other, { search: string });
 
-export const accountsQuery = listQuery(PER_PAGE_DEFAULT.other, { platform: string, search: string });
+export const accountsQuery = listQuery(PER_PAGE_DEFAULT.other, {
+	platform: string,
+	search: string,
+});
 
 export const mediaQuery = listQuery(PER_PAGE_DEFAULT.media, {
 	type: oneOf(MEDIA_TYPES),
@@ -97,7 +103,10 @@ export const createPostBody = {
 			scheduling: object(
 				{
 					publish_type: oneOf(PUBLISH_TYPES),
-					scheduled_at: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' },
+					scheduled_at: {
+						type: ['string', 'null'],
+						pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
+					},
 				},
 				['publish_type'],
 			),
@@ -145,7 +154,10 @@ export const createPostBody = {
 	allOf: [
 		{
 			// A scheduled post needs its time.
-			if: object({ scheduling: object({ publish_type: { const: 'scheduled' } }, ['publish_type']) }, ['scheduling']),
+			if: object(
+				{ scheduling: object({ publish_type: { const: 'scheduled' } }, ['publish_type']) },
+				['scheduling'],
+			),
 			then: object({ scheduling: object({}, ['scheduled_at']) }),
 		},
 		{
@@ -166,9 +178,10 @@ export const approvalBody = object(
 	['action'],
 );
 
-export const commentBody = object({ comment: { type: 'string', minLength: 1 }, is_note: boolean, mentioned_users: strings }, [
-	'comment',
-]);
+export const commentBody = object(
+	{ comment: { type: 'string', minLength: 1 }, is_note: boolean, mentioned_users: strings },
+	['comment'],
+);
 
 export const uploadBody = {
 	...object({ file: { type: 'object' }, url: uri, folder_id: { type: ['string', 'null'] } }),

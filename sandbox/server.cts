@@ -102,7 +102,9 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 					.code(200)
 					.headers(fault.headers ?? {})
 					.type('text/html; charset=utf-8')
-					.send('<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>It works!</h1></body></html>');
+					.send(
+						'<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>It works!</h1></body></html>',
+					);
 			}
 			if (fault.status !== undefined || fault.body !== undefined) {
 				const status = fault.status ?? 500;
@@ -130,7 +132,8 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 		if (!key || key.revoked) throw fail(401, 'Invalid or revoked API key');
 		const user = store.user(key.userId);
 		if (!user) throw fail(401, 'Invalid or revoked API key');
-		if (!key.apiAccess) throw fail(403, 'API access is not available on your plan. Upgrade to use the API.');
+		if (!key.apiAccess)
+			throw fail(403, 'API access is not available on your plan. Upgrade to use the API.');
 		request.caller = { key, user, workspace: null };
 
 		const workspaceId = (request.params as { workspace_id?: string }).workspace_id;
@@ -144,9 +147,13 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 		}
 		if (runtime.credits !== null) {
 			if (runtime.credits <= 0) {
-				throw fail(403, 'API credits exhausted for this billing period. Upgrade your plan or wait for the next period.', {
-					error_code: 'CREDITS_EXHAUSTED',
-				});
+				throw fail(
+					403,
+					'API credits exhausted for this billing period. Upgrade your plan or wait for the next period.',
+					{
+						error_code: 'CREDITS_EXHAUSTED',
+					},
+				);
 			}
 			runtime.credits -= 1;
 		}
@@ -161,7 +168,9 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 			query: request.loggedQuery ?? {},
 			body: request.loggedBody ?? null,
 			status: reply.statusCode,
-			key: runtime.keyName(typeof request.headers['x-api-key'] === 'string' ? request.headers['x-api-key'] : undefined),
+			key: runtime.keyName(
+				typeof request.headers['x-api-key'] === 'string' ? request.headers['x-api-key'] : undefined,
+			),
 		});
 	});
 }
@@ -171,11 +180,20 @@ function registerErrors(app: FastifyInstance) {
 		if (error instanceof ApiError) return reply.code(error.statusCode).send(error.body);
 		if (error.validation) {
 			const errors = errorMap(error.validation as Parameters<typeof errorMap>[0]);
-			const answer = invalid(request.routeOptions.config.invalidStatus ?? 400, errors, summary(errors));
+			const answer = invalid(
+				request.routeOptions.config.invalidStatus ?? 400,
+				errors,
+				summary(errors),
+			);
 			return reply.code(answer.statusCode).send(answer.body);
 		}
 		if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-			return reply.code(400).send({ status: false, message: `The upload failed: files may be at most ${LIMITS.uploadBytes} bytes.` });
+			return reply
+				.code(400)
+				.send({
+					status: false,
+					message: `The upload failed: files may be at most ${LIMITS.uploadBytes} bytes.`,
+				});
 		}
 		if (error.statusCode !== undefined && error.statusCode < 500) {
 			return reply.code(400).send({ status: false, message: `Bad request: ${error.message}` });
@@ -184,7 +202,9 @@ function registerErrors(app: FastifyInstance) {
 		return reply.code(500).send({ status: false, message: 'Internal server error' });
 	});
 	app.setNotFoundHandler((request, reply) =>
-		reply.code(404).send({ status: false, message: `Route ${request.method} ${pathOf(request)} not found` }),
+		reply
+			.code(404)
+			.send({ status: false, message: `Route ${request.method} ${pathOf(request)} not found` }),
 	);
 }
 

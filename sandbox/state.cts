@@ -215,7 +215,9 @@ export class Store {
 	}
 
 	member(workspaceId: string, userId: string): Member | undefined {
-		return this.data.members.find((member) => member.workspaceId === workspaceId && member.userId === userId);
+		return this.data.members.find(
+			(member) => member.workspaceId === workspaceId && member.userId === userId,
+		);
 	}
 
 	accountsOf(workspaceId: string): Account[] {
@@ -223,7 +225,9 @@ export class Store {
 	}
 
 	account(workspaceId: string, id: string): Account | undefined {
-		return this.data.accounts.find((account) => account.workspaceId === workspaceId && account.id === id);
+		return this.data.accounts.find(
+			(account) => account.workspaceId === workspaceId && account.id === id,
+		);
 	}
 
 	post(workspaceId: string, id: string): Post | undefined {

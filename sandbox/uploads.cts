@@ -35,8 +35,10 @@ function jpegSize(bytes: Buffer): Dimensions {
 		if (bytes[offset] !== 0xff) return NONE;
 		const marker = bytes[offset + 1];
 		const length = bytes.readUInt16BE(offset + 2);
-		const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-		if (isFrame) return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+		const isFrame =
+			marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+		if (isFrame)
+			return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
 		offset += 2 + length;
 	}
 	return NONE;
@@ -47,17 +49,38 @@ interface Sniffed {
 	dimensions: Dimensions;
 }
 
-const SIGNATURES: { test: (bytes: Buffer) => boolean; mime: string; size: (bytes: Buffer) => Dimensions }[] = [
+const SIGNATURES: {
+	test: (bytes: Buffer) => boolean;
+	mime: string;
+	size: (bytes: Buffer) => Dimensions;
+}[] = [
 	{
-		test: (b) => b.length >= 24 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+		test: (b) =>
+			b.length >= 24 &&
+			b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
 		mime: 'image/png',
 		size: pngSize,
 	},
-	{ test: (b) => b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff, mime: 'image/jpeg', size: jpegSize },
-	{ test: (b) => b.length >= 10 && /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1')), mime: 'image/gif', size: gifSize },
-	{ test: (b) => b.length >= 12 && b.subarray(4, 8).toString('latin1') === 'ftyp', mime: 'video/mp4', size: () => NONE },
 	{
-		test: (b) => b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+		test: (b) => b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+		mime: 'image/jpeg',
+		size: jpegSize,
+	},
+	{
+		test: (b) => b.length >= 10 && /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1')),
+		mime: 'image/gif',
+		size: gifSize,
+	},
+	{
+		test: (b) => b.length >= 12 && b.subarray(4, 8).toString('latin1') === 'ftyp',
+		mime: 'video/mp4',
+		size: () => NONE,
+	},
+	{
+		test: (b) =>
+			b.length >= 12 &&
+			b.subarray(0, 4).toString('latin1') === 'RIFF' &&
+			b.subarray(8, 12).toString('latin1') === 'WEBP',
 		mime: 'image/webp',
 		size: () => NONE,
 	},
@@ -88,4 +111,10 @@ export const extensionOf = (name: string) => {
 };
 
 export const mediaKind = (mime: string): 'image' | 'video' | 'gif' | null =>
-	mime === 'image/gif' ? 'gif' : mime.startsWith('image/') ? 'image' : mime.startsWith('video/') ? 'video' : null;
+	mime === 'image/gif'
+		? 'gif'
+		: mime.startsWith('image/')
+			? 'image'
+			: mime.startsWith('video/')
+				? 'video'
+				: null;

@@ -6,7 +6,13 @@ import addFormats from 'ajv-formats';
 
 function compiler(coerceTypes: boolean | 'array') {
 	// allErrors: the service reports every failing field at once.
-	const ajv = new Ajv({ allErrors: true, coerceTypes, useDefaults: true, verbose: true, strict: false });
+	const ajv = new Ajv({
+		allErrors: true,
+		coerceTypes,
+		useDefaults: true,
+		verbose: true,
+		strict: false,
+	});
 	addFormats(ajv);
 	return ajv;
 }
@@ -30,13 +36,15 @@ export type ErrorMap = Record<string, string[]>;
 /** Wording where the generic one would mislead, keyed by `field:keyword` (`*` is any list index). */
 const MESSAGES: Record<string, string> = {
 	'content.text:minLength': 'The content.text field is required.',
-	'scheduling.scheduled_at:pattern': 'The scheduling.scheduled_at field must match the format Y-m-d H:i:s.',
+	'scheduling.scheduled_at:pattern':
+		'The scheduling.scheduled_at field must match the format Y-m-d H:i:s.',
 	'url:required': 'The url field is required when file is not present.',
 	'url:false schema': 'The url field is prohibited when file is present.',
 	'comment:minLength': 'The comment field is required.',
 	'handle:minLength': 'The handle field is required.',
 	'app_password:minLength': 'The app_password field is required.',
-	'platform:enum': 'The selected platform is invalid. Bluesky and facebook-group connect through /add/{platform}.',
+	'platform:enum':
+		'The selected platform is invalid. Bluesky and facebook-group connect through /add/{platform}.',
 	'account_id:required': 'The account id field is required when process is reconnect.',
 };
 
@@ -88,7 +96,8 @@ function fieldOf(error: ErrorObject): string {
 		.split('/')
 		.slice(1)
 		.map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~').replace(/\[\]$/, ''));
-	if (error.keyword === 'required') segments.push(String((error.params as { missingProperty: string }).missingProperty));
+	if (error.keyword === 'required')
+		segments.push(String((error.params as { missingProperty: string }).missingProperty));
 	return segments.join('.');
 }
 
@@ -98,7 +107,8 @@ export function errorMap(errors: ErrorObject[]): ErrorMap {
 	for (const error of errors.filter((each) => each.keyword !== 'if')) {
 		const field = fieldOf(error);
 		const key = `${field.replace(/\.\d+(?=\.|$)/g, '.*')}:${error.keyword}`;
-		const message = MESSAGES[key] ?? MESSAGES[`${field}:${error.keyword}`] ?? describe(error, field || 'request');
+		const message =
+			MESSAGES[key] ?? MESSAGES[`${field}:${error.keyword}`] ?? describe(error, field || 'request');
 		const list = (map[field || 'request'] ??= []);
 		if (!list.includes(message)) list.push(message);
 	}

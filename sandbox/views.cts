@@ -1,5 +1,14 @@
 // Records into the API's response shapes (section 2), and the paginated envelope.
-import type { Account, Comment, ContentCategory, Media, Member, Post, Store, Tag } from './state.cts';
+import type {
+	Account,
+	Comment,
+	ContentCategory,
+	Media,
+	Member,
+	Post,
+	Store,
+	Tag,
+} from './state.cts';
 
 export interface Page<T> {
 	data: T[];
@@ -44,7 +53,9 @@ export const categoryItem = (store: Store, category: ContentCategory) => ({
 	state: category.state,
 	accounts: category.accountIds.flatMap((id) => {
 		const account = store.account(category.workspaceId, id);
-		return account ? [{ _id: account.id, platform: account.platform, name: account.account_name }] : [];
+		return account
+			? [{ _id: account.id, platform: account.platform, name: account.account_name }]
+			: [];
 	}),
 	slots_count: category.slots_count,
 	posts_count: store.data.posts.filter((post) => post.contentCategoryId === category.id).length,
@@ -52,7 +63,8 @@ export const categoryItem = (store: Store, category: ContentCategory) => ({
 });
 
 /** Media the sandbox hosts has a path as url; it is served from the sandbox's own address. */
-export const mediaUrl = (media: Media, baseUrl: string) => (media.url.startsWith('/') ? baseUrl + media.url : media.url);
+export const mediaUrl = (media: Media, baseUrl: string) =>
+	media.url.startsWith('/') ? baseUrl + media.url : media.url;
 
 export const mediaItem = (media: Media, baseUrl: string) => ({
 	_id: media.id,
@@ -82,7 +94,8 @@ export const memberItem = (store: Store, member: Member) => {
 };
 
 export function postItem(store: Store, post: Post) {
-	const accounts: Record<string, { account_id: string; account_name: string; platform: string }[]> = {};
+	const accounts: Record<string, { account_id: string; account_name: string; platform: string }[]> =
+		{};
 	for (const id of post.accountIds) {
 		const account = store.account(post.workspaceId, id);
 		if (!account) continue;
@@ -92,7 +105,8 @@ export function postItem(store: Store, post: Post) {
 			platform: account.platform,
 		});
 	}
-	const tag = (found: Tag | undefined) => (found ? { id: found.id, name: found.name, color: found.color } : undefined);
+	const tag = (found: Tag | undefined) =>
+		found ? { id: found.id, name: found.name, color: found.color } : undefined;
 	const campaign = tag(store.data.campaigns.find((each) => each.id === post.campaignId));
 	const approval = post.approval;
 	return {
@@ -109,7 +123,9 @@ export function postItem(store: Store, post: Post) {
 		created_at: post.created_at,
 		updated_at: post.updated_at,
 		created_by: store.user(post.createdByUserId)?.name ?? null,
-		labels: post.labelIds.flatMap((id) => tag(store.data.labels.find((label) => label.id === id)) ?? []),
+		labels: post.labelIds.flatMap(
+			(id) => tag(store.data.labels.find((label) => label.id === id)) ?? [],
+		),
 		campaign: campaign ?? {},
 		approval: approval
 			? {
@@ -141,8 +157,13 @@ export function commentItem(store: Store, comment: Comment) {
 		_id: comment.id,
 		comment: comment.comment,
 		is_note: comment.is_note,
-		mentioned_users: comment.mentionedUserIds.map((id) => ({ _id: id, name: store.user(id)?.name ?? '' })),
-		author: author ? { _id: author.id, name: author.name, profile_picture: author.profile_picture } : null,
+		mentioned_users: comment.mentionedUserIds.map((id) => ({
+			_id: id,
+			name: store.user(id)?.name ?? '',
+		})),
+		author: author
+			? { _id: author.id, name: author.name, profile_picture: author.profile_picture }
+			: null,
 		created_at: comment.created_at,
 		updated_at: comment.updated_at,
 	};

@@ -13,7 +13,14 @@ import {
 } from '../limits.cts';
 import type { ConnectPlatform, Platform } from '../limits.cts';
 import type { Caller, Runtime } from '../runtime.cts';
-import { accountsQuery, blueskyBody, connectParams, connectQuery, facebookGroupBody, workspaceParams } from '../schemas.cts';
+import {
+	accountsQuery,
+	blueskyBody,
+	connectParams,
+	connectQuery,
+	facebookGroupBody,
+	workspaceParams,
+} from '../schemas.cts';
 import type { Account, Workspace } from '../state.cts';
 import { accountItem, paginate } from '../views.cts';
 import { callerOf } from './identity.cts';
@@ -22,7 +29,8 @@ type Params = { workspace_id: string };
 type ListQuery = { page: number; per_page: number; platform?: string; search?: string };
 
 const BLUESKY_HELP = {
-	handle_format: 'Use your full Bluesky handle without the @, e.g. yourname.bsky.social or a custom domain such as yourname.com',
+	handle_format:
+		'Use your full Bluesky handle without the @, e.g. yourname.bsky.social or a custom domain such as yourname.com',
 	app_password_steps: [
 		'Open Bluesky and go to Settings > Privacy and security > App passwords',
 		'Select "Add App Password" and give it a name',
@@ -44,15 +52,24 @@ export function registerAccounts(app: FastifyInstance, runtime: Runtime) {
 		}
 		const count = runtime.store.accountsOf(workspace.id).length;
 		if (addsAccount && workspace.accountCap !== null && count >= workspace.accountCap) {
-			throw fail(403, `This workspace has reached its limit of ${workspace.accountCap} connected accounts.`, {
-				error_code: 'ACCOUNT_LIMIT_REACHED',
-				limit: workspace.accountCap,
-				current: count,
-			});
+			throw fail(
+				403,
+				`This workspace has reached its limit of ${workspace.accountCap} connected accounts.`,
+				{
+					error_code: 'ACCOUNT_LIMIT_REACHED',
+					limit: workspace.accountCap,
+					current: count,
+				},
+			);
 		}
 	}
 
-	function addAccount(workspace: Workspace, fields: Pick<Account, 'platform' | 'account_type' | 'account_name' | 'handle'> & { profile_picture: string | null }) {
+	function addAccount(
+		workspace: Workspace,
+		fields: Pick<Account, 'platform' | 'account_type' | 'account_name' | 'handle'> & {
+			profile_picture: string | null;
+		},
+	) {
 		const now = runtime.clock.now();
 		const account: Account = {
 			id: runtime.store.newAccountId(),
@@ -76,15 +93,27 @@ export function registerAccounts(app: FastifyInstance, runtime: Runtime) {
 			const accounts = runtime.store
 				.accountsOf(workspaceOf(callerOf(request)).id)
 				.filter((account) => !platforms || platforms.includes(account.platform))
-				.filter((account) => !search || account.account_name.toLowerCase().includes(search.toLowerCase()))
+				.filter(
+					(account) => !search || account.account_name.toLowerCase().includes(search.toLowerCase()),
+				)
 				.map(accountItem);
-			return { status: true, message: 'Accounts retrieved successfully', ...paginate(accounts, page, per_page) };
+			return {
+				status: true,
+				message: 'Accounts retrieved successfully',
+				...paginate(accounts, page, per_page),
+			};
 		},
 	);
 
-	app.post<{ Params: Params & { platform: ConnectPlatform }; Querystring: { process: 'connect' | 'reconnect'; account_id?: string } }>(
+	app.post<{
+		Params: Params & { platform: ConnectPlatform };
+		Querystring: { process: 'connect' | 'reconnect'; account_id?: string };
+	}>(
 		'/api/v1/workspaces/:workspace_id/connect/:platform',
-		{ schema: { params: connectParams, querystring: connectQuery }, config: { denyStatus: 403, invalidStatus: 422 } },
+		{
+			schema: { params: connectParams, querystring: connectQuery },
+			config: { denyStatus: 403, invalidStatus: 422 },
+		},
 		async (request) => {
 			const caller = callerOf(request);
 			const workspace = workspaceOf(caller);
@@ -95,7 +124,9 @@ export function registerAccounts(app: FastifyInstance, runtime: Runtime) {
 			if (process === 'reconnect') {
 				account = runtime.store.account(workspace.id, accountId ?? '');
 				if (!account || account.platform !== CONNECT_PLATFORM_ACCOUNT[platform]) {
-					throw fail(404, 'Account not found in this workspace for this platform.', { error_code: 'ACCOUNT_NOT_FOUND' });
+					throw fail(404, 'Account not found in this workspace for this platform.', {
+						error_code: 'ACCOUNT_NOT_FOUND',
+					});
 				}
 				if (account.status === 'active') {
 					throw fail(422, 'This account is already active and does not need reconnecting.', {
@@ -128,7 +159,9 @@ export function registerAccounts(app: FastifyInstance, runtime: Runtime) {
 					next_steps: [
 						'Open the authorization_url in a browser',
 						`Sign in to ${platform} and grant access`,
-						process === 'reconnect' ? 'The account is reactivated when you return' : 'Choose the accounts to connect; they then appear in the accounts list',
+						process === 'reconnect'
+							? 'The account is reactivated when you return'
+							: 'Choose the accounts to connect; they then appear in the accounts list',
 					],
 					security: {
 						expires_in_minutes: LIMITS.connectSessionMinutes,
@@ -143,10 +176,13 @@ export function registerAccounts(app: FastifyInstance, runtime: Runtime) {
 	// The page an authorization URL opens: completes the session once, as the platform's consent would.
 	app.get<{ Querystring: { session?: string } }>('/oauth/authorize', async (request, reply) => {
 		const session = runtime.store.data.sessions.find((each) => each.id === request.query.session);
-		const page = (title: string, text: string) => `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
+		const page = (title: string, text: string) =>
+			`<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
 		reply.type('text/html; charset=utf-8');
-		if (!session) return reply.code(404).send(page('Unknown session', 'This authorization link is not valid.'));
-		if (session.used) return reply.code(410).send(page('Link already used', 'Authorization links are single-use.'));
+		if (!session)
+			return reply.code(404).send(page('Unknown session', 'This authorization link is not valid.'));
+		if (session.used)
+			return reply.code(410).send(page('Link already used', 'Authorization links are single-use.'));
 		if (runtime.clock.now().getTime() > session.expiresAt) {
 			return reply.code(410).send(page('Link expired', 'Start the connection again.'));
 		}
@@ -165,22 +201,40 @@ export function registerAccounts(app: FastifyInstance, runtime: Runtime) {
 			handle: null,
 			profile_picture: null,
 		});
-		return reply.send(page('Account connected', `${account.account_name} (${account.id}) is connected.`));
+		return reply.send(
+			page('Account connected', `${account.account_name} (${account.id}) is connected.`),
+		);
 	});
 
 	app.post<{ Params: Params; Body: { handle: string; app_password: string } }>(
 		'/api/v1/workspaces/:workspace_id/add/bluesky',
-		{ schema: { params: workspaceParams, body: blueskyBody }, config: { denyStatus: 403, invalidStatus: 422 } },
+		{
+			schema: { params: workspaceParams, body: blueskyBody },
+			config: { denyStatus: 403, invalidStatus: 422 },
+		},
 		async (request) => {
 			const caller = callerOf(request);
 			const workspace = workspaceOf(caller);
 			const handle = request.body.handle.replace(/^@/, '').toLowerCase();
 			mayConnect(caller, true);
-			if (!BLUESKY_APP_PASSWORD.test(request.body.app_password) || handle.endsWith(BLUESKY_UNKNOWN_HANDLE_SUFFIX) || !handle.includes('.')) {
-				throw fail(401, 'Invalid Bluesky handle or app password.', { error_code: 'INVALID_CREDENTIALS', help: BLUESKY_HELP });
+			if (
+				!BLUESKY_APP_PASSWORD.test(request.body.app_password) ||
+				handle.endsWith(BLUESKY_UNKNOWN_HANDLE_SUFFIX) ||
+				!handle.includes('.')
+			) {
+				throw fail(401, 'Invalid Bluesky handle or app password.', {
+					error_code: 'INVALID_CREDENTIALS',
+					help: BLUESKY_HELP,
+				});
 			}
-			if (runtime.store.accountsOf(workspace.id).some((account) => account.platform === 'bluesky' && account.handle === handle)) {
-				throw fail(409, 'This Bluesky account is already connected to the workspace.', { error_code: 'DUPLICATE_ACCOUNT' });
+			if (
+				runtime.store
+					.accountsOf(workspace.id)
+					.some((account) => account.platform === 'bluesky' && account.handle === handle)
+			) {
+				throw fail(409, 'This Bluesky account is already connected to the workspace.', {
+					error_code: 'DUPLICATE_ACCOUNT',
+				});
 			}
 			const account = addAccount(workspace, {
 				platform: 'bluesky' as Platform,
@@ -207,7 +261,10 @@ export function registerAccounts(app: FastifyInstance, runtime: Runtime) {
 
 	app.post<{ Params: Params; Body: { name: string; image?: string | null } }>(
 		'/api/v1/workspaces/:workspace_id/add/facebook-group',
-		{ schema: { params: workspaceParams, body: facebookGroupBody }, config: { denyStatus: 403, invalidStatus: 422 } },
+		{
+			schema: { params: workspaceParams, body: facebookGroupBody },
+			config: { denyStatus: 403, invalidStatus: 422 },
+		},
 		async (request) => {
 			const caller = callerOf(request);
 			const workspace = workspaceOf(caller);
@@ -215,8 +272,15 @@ export function registerAccounts(app: FastifyInstance, runtime: Runtime) {
 			mayConnect(caller, true);
 			const taken = runtime.store
 				.accountsOf(workspace.id)
-				.some((account) => account.account_type === 'group' && account.account_name.toLowerCase() === name.toLowerCase());
-			if (taken) throw fail(409, 'A Facebook group with this name is already in the workspace.', { error_code: 'DUPLICATE_ACCOUNT' });
+				.some(
+					(account) =>
+						account.account_type === 'group' &&
+						account.account_name.toLowerCase() === name.toLowerCase(),
+				);
+			if (taken)
+				throw fail(409, 'A Facebook group with this name is already in the workspace.', {
+					error_code: 'DUPLICATE_ACCOUNT',
+				});
 			const account = addAccount(workspace, {
 				platform: 'facebook',
 				account_type: 'group',

@@ -14,18 +14,30 @@ export const callerOf = (request: FastifyRequest): Caller => request.caller as C
 export function registerIdentity(app: FastifyInstance, runtime: Runtime) {
 	app.get('/api/v1/me', async (request) => {
 		const { user } = callerOf(request);
-		return { status: true, message: 'User retrieved successfully', data: { _id: user.id, email: user.email, full_name: user.name } };
+		return {
+			status: true,
+			message: 'User retrieved successfully',
+			data: { _id: user.id, email: user.email, full_name: user.name },
+		};
 	});
 
-	app.get<{ Querystring: ListQuery }>('/api/v1/workspaces', { schema: { querystring: listQuery(PER_PAGE_DEFAULT.other) } }, async (request) => {
-		const workspaces = runtime.store.workspacesOf(callerOf(request).key).map((workspace) => ({
-			_id: workspace.id,
-			name: workspace.name,
-			slug: workspace.slug,
-			timezone: workspace.timezone,
-		}));
-		return { status: true, message: 'Workspaces retrieved successfully', ...paginate(workspaces, request.query.page, request.query.per_page) };
-	});
+	app.get<{ Querystring: ListQuery }>(
+		'/api/v1/workspaces',
+		{ schema: { querystring: listQuery(PER_PAGE_DEFAULT.other) } },
+		async (request) => {
+			const workspaces = runtime.store.workspacesOf(callerOf(request).key).map((workspace) => ({
+				_id: workspace.id,
+				name: workspace.name,
+				slug: workspace.slug,
+				timezone: workspace.timezone,
+			}));
+			return {
+				status: true,
+				message: 'Workspaces retrieved successfully',
+				...paginate(workspaces, request.query.page, request.query.per_page),
+			};
+		},
+	);
 
 	app.get('/api/v1/platforms', async () => ({
 		status: true,

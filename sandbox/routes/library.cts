@@ -11,10 +11,15 @@ import { callerOf } from './identity.cts';
 
 type Params = { workspace_id: string };
 type ListQuery = { page: number; per_page: number; search?: string };
-type MediaQuery = ListQuery & { type?: 'images' | 'videos'; sort: 'recent' | 'oldest' | 'size' | 'a2z' | 'z2a' };
+type MediaQuery = ListQuery & {
+	type?: 'images' | 'videos';
+	sort: 'recent' | 'oldest' | 'size' | 'a2z' | 'z2a';
+};
 
-const contains = (value: string, search: string | undefined) => !search || value.toLowerCase().includes(search.toLowerCase());
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+const contains = (value: string, search: string | undefined) =>
+	!search || value.toLowerCase().includes(search.toLowerCase());
+const byName = (a: { name: string }, b: { name: string }) =>
+	a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
 
 const MEDIA_ORDER: Record<MediaQuery['sort'], (a: Media, b: Media) => number> = {
 	recent: (a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id),
@@ -30,14 +35,21 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 	const tagList = (path: string, records: () => Tag[], what: string) =>
 		app.get<{ Params: Params; Querystring: ListQuery }>(
 			`/api/v1/workspaces/:workspace_id/${path}`,
-			{ schema: { params: workspaceParams, querystring: searchQuery }, config: { denyStatus: 403 } },
+			{
+				schema: { params: workspaceParams, querystring: searchQuery },
+				config: { denyStatus: 403 },
+			},
 			async (request) => {
 				const { search, page, per_page } = request.query;
 				const items = records()
 					.filter((tag) => tag.workspaceId === workspaceId(request) && contains(tag.name, search))
 					.sort(byName)
 					.map(tagItem);
-				return { status: true, message: `${what} retrieved successfully`, ...paginate(items, page, per_page) };
+				return {
+					status: true,
+					message: `${what} retrieved successfully`,
+					...paginate(items, page, per_page),
+				};
 			},
 		);
 	tagList('campaigns', () => runtime.store.data.campaigns, 'Campaigns');
@@ -48,12 +60,21 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 		{ schema: { params: workspaceParams, querystring: searchQuery } },
 		async (request) => {
 			const { search, page, per_page } = request.query;
-			const terms = (search ?? '').split(',').map((term) => term.trim()).filter(Boolean);
+			const terms = (search ?? '')
+				.split(',')
+				.map((term) => term.trim())
+				.filter(Boolean);
 			const items = runtime.store.data.contentCategories
 				.filter((category) => category.workspaceId === workspaceId(request) && !category.global)
-				.filter((category) => terms.length === 0 || terms.some((term) => contains(category.name, term)))
+				.filter(
+					(category) => terms.length === 0 || terms.some((term) => contains(category.name, term)),
+				)
 				.map((category) => categoryItem(runtime.store, category));
-			return { status: true, message: 'Content categories retrieved successfully', ...paginate(items, page, per_page) };
+			return {
+				status: true,
+				message: 'Content categories retrieved successfully',
+				...paginate(items, page, per_page),
+			};
 		},
 	);
 
@@ -66,7 +87,11 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 				.filter((member) => member.workspaceId === workspaceId(request))
 				.map((member) => memberItem(runtime.store, member))
 				.filter((member) => contains(`${member.name}\n${member.email}`, search));
-			return { status: true, message: 'Team members retrieved successfully', ...paginate(items, page, per_page) };
+			return {
+				status: true,
+				message: 'Team members retrieved successfully',
+				...paginate(items, page, per_page),
+			};
 		},
 	);
 
@@ -82,23 +107,34 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 				.filter((media) => contains(media.name, search))
 				.sort(MEDIA_ORDER[sort])
 				.map((media) => mediaItem(media, runtime.baseUrl));
-			return { status: true, message: 'Media retrieved successfully', ...paginate(items, page, per_page) };
+			return {
+				status: true,
+				message: 'Media retrieved successfully',
+				...paginate(items, page, per_page),
+			};
 		},
 	);
 
-	app.post<{ Params: Params; Body: { file?: UploadedFile; url?: string; folder_id?: string | null } }>(
+	app.post<{
+		Params: Params;
+		Body: { file?: UploadedFile; url?: string; folder_id?: string | null };
+	}>(
 		'/api/v1/workspaces/:workspace_id/media',
 		{ schema: { params: workspaceParams, body: uploadBody }, config: { denyStatus: 403 } },
 		async (request, reply) => {
 			const { file, url } = request.body;
 			const id = runtime.store.newId();
-			const folderId = request.body.folder_id && request.body.folder_id !== 'null' ? request.body.folder_id : null;
+			const folderId =
+				request.body.folder_id && request.body.folder_id !== 'null' ? request.body.folder_id : null;
 			let media: Media;
 			if (file instanceof UploadedFile) {
 				const sniffed = sniff(file.bytes);
 				const mime = sniffed?.mime ?? file.mimetype;
 				const kind = mediaKind(mime);
-				if (!kind) throw fail(400, 'The upload failed: the file must be an image or a video.', { errors: { file: ['The file must be an image or a video.'] } });
+				if (!kind)
+					throw fail(400, 'The upload failed: the file must be an image or a video.', {
+						errors: { file: ['The file must be an image or a video.'] },
+					});
 				const name = file.filename || `upload.${mime.split('/')[1]}`;
 				media = {
 					id,
@@ -120,7 +156,10 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 				const path = new URL(url as string).pathname;
 				const extension = extensionOf(path);
 				const mime = EXTENSION_TYPES[extension];
-				if (!mime) throw fail(400, 'The upload failed: the URL does not point to an image or a video.', { errors: { url: ['The url must end in an image or video file name.'] } });
+				if (!mime)
+					throw fail(400, 'The upload failed: the URL does not point to an image or a video.', {
+						errors: { url: ['The url must end in an image or video file name.'] },
+					});
 				media = {
 					id,
 					workspaceId: workspaceId(request),
@@ -139,7 +178,13 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 				};
 			}
 			runtime.store.data.media.push(media);
-			return reply.code(201).send({ status: true, message: 'Media uploaded successfully', data: mediaItem(media, runtime.baseUrl) });
+			return reply
+				.code(201)
+				.send({
+					status: true,
+					message: 'Media uploaded successfully',
+					data: mediaItem(media, runtime.baseUrl),
+				});
 		},
 	);
 

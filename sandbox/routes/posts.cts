@@ -36,15 +36,24 @@ type PostsQuery = {
 };
 
 /** Newest change first; the id breaks ties between equal timestamps. */
-export const byLatestChange = (a: Post, b: Post) => b.updated_at.localeCompare(a.updated_at) || b.id.localeCompare(a.id);
+export const byLatestChange = (a: Post, b: Post) =>
+	b.updated_at.localeCompare(a.updated_at) || b.id.localeCompare(a.id);
 
 /** The day a post is "on" for date filters: its scheduled day, else the day it was created. */
-const dayOf = (post: Post) => post.scheduled_at?.slice(0, 10) ?? dateInZone(new Date(post.created_at), post.timezone);
+const dayOf = (post: Post) =>
+	post.scheduled_at?.slice(0, 10) ?? dateInZone(new Date(post.created_at), post.timezone);
 
-const platformKey = (account: Account) => (account.account_type === 'group' ? 'facebook-group' : account.platform);
+const platformKey = (account: Account) =>
+	account.account_type === 'group' ? 'facebook-group' : account.platform;
 
 /** Moves a post under review after one approver's action (4.16). */
-export function applyApproval(post: Post, userId: string, action: 'approve' | 'reject', note: string | null, now: string) {
+export function applyApproval(
+	post: Post,
+	userId: string,
+	action: 'approve' | 'reject',
+	note: string | null,
+	now: string,
+) {
 	const approval = post.approval;
 	if (!approval) return;
 	for (const approver of approval.approvers.filter((each) => each.user_id === userId)) {
@@ -56,7 +65,11 @@ export function applyApproval(post: Post, userId: string, action: 'approve' | 'r
 	if (statuses.includes('reject')) {
 		approval.status = 'rejected_approval';
 		post.status = 'rejected';
-	} else if (approval.approve_option === 'anyone' ? statuses.includes('approve') : statuses.every((each) => each === 'approve')) {
+	} else if (
+		approval.approve_option === 'anyone'
+			? statuses.includes('approve')
+			: statuses.every((each) => each === 'approve')
+	) {
 		approval.status = 'completed_approval';
 		post.status = approval.wasDraft ? 'draft' : 'scheduled';
 	}
@@ -126,7 +139,8 @@ export function createPost(store: Store, workspace: Workspace, now: string, fiel
 }
 
 export function registerPosts(app: FastifyInstance, runtime: Runtime) {
-	const workspaceOf = (request: FastifyRequest) => (callerOf(request) as Caller & { workspace: Workspace }).workspace;
+	const workspaceOf = (request: FastifyRequest) =>
+		(callerOf(request) as Caller & { workspace: Workspace }).workspace;
 	const postOf = (request: FastifyRequest<{ Params: PostParams }>) => {
 		const post = runtime.store.post(workspaceOf(request).id, request.params.post_id);
 		if (!post) throw fail(404, 'Post not found');
@@ -138,7 +152,9 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 		{ schema: { params: workspaceParams, querystring: postsQuery } },
 		async (request) => {
 			const query = request.query;
-			const statuses = [...(query['status[]'] ?? []), ...(query.status ?? [])].map((each) => FILTER_STATUSES[each]);
+			const statuses = [...(query['status[]'] ?? []), ...(query.status ?? [])].map(
+				(each) => FILTER_STATUSES[each],
+			);
 			const assigned = query['approval_assigned_to[]'] ?? [];
 			const requestedBy = query['approval_requested_by[]'] ?? [];
 			const posts = runtime.store.data.posts
@@ -146,11 +162,19 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 				.filter((post) => statuses.length === 0 || statuses.includes(post.status))
 				.filter((post) => !query.date_from || dayOf(post) >= query.date_from)
 				.filter((post) => !query.date_to || dayOf(post) <= query.date_to)
-				.filter((post) => assigned.length === 0 || (post.approval?.approvers ?? []).some((each) => assigned.includes(each.user_id)))
+				.filter(
+					(post) =>
+						assigned.length === 0 ||
+						(post.approval?.approvers ?? []).some((each) => assigned.includes(each.user_id)),
+				)
 				.filter((post) => requestedBy.length === 0 || requestedBy.includes(post.createdByUserId))
 				.sort(byLatestChange)
 				.map((post) => postItem(runtime.store, post));
-			return { status: true, message: 'Posts retrieved successfully', ...paginate(posts, query.page, query.per_page) };
+			return {
+				status: true,
+				message: 'Posts retrieved successfully',
+				...paginate(posts, query.page, query.per_page),
+			};
 		},
 	);
 
@@ -161,14 +185,41 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			const { store } = runtime;
 			const body = request.body;
 			const workspace = workspaceOf(request);
-			const category = store.data.contentCategories.find((each) => each.id === body.content_category_id);
+			const category = store.data.contentCategories.find(
+				(each) => each.id === body.content_category_id,
+			);
 			const accountIds = [...new Set([...(body.accounts ?? []), ...(category?.accountIds ?? [])])];
-			const errors = checkPost(body, { store, workspace, creatorId: callerOf(request).user.id, now: runtime.clock.now(), accountIds });
+			const errors = checkPost(body, {
+				store,
+				workspace,
+				creatorId: callerOf(request).user.id,
+				now: runtime.clock.now(),
+				accountIds,
+			});
 			if (Object.keys(errors).length > 0) throw invalid(400, errors, summary(errors));
 
-			const library = (body.content.media?.media_ids ?? []).map((id) => store.data.media.find((each) => each.id === id && each.workspaceId === workspace.id));
-			const libraryUrls = (type: string) => library.filter((media) => media && (media.type === type || (type === 'image' && media.type === 'gif'))).map((media) => mediaUrl(media as NonNullable<typeof media>, runtime.baseUrl));
-			const { content, accounts, content_category_id, post_type, post_video_title, hide_client, scheduling, labels, campaign_id, approval, ...options } = body;
+			const library = (body.content.media?.media_ids ?? []).map((id) =>
+				store.data.media.find((each) => each.id === id && each.workspaceId === workspace.id),
+			);
+			const libraryUrls = (type: string) =>
+				library
+					.filter(
+						(media) => media && (media.type === type || (type === 'image' && media.type === 'gif')),
+					)
+					.map((media) => mediaUrl(media as NonNullable<typeof media>, runtime.baseUrl));
+			const {
+				content,
+				accounts,
+				content_category_id,
+				post_type,
+				post_video_title,
+				hide_client,
+				scheduling,
+				labels,
+				campaign_id,
+				approval,
+				...options
+			} = body;
 			const post = createPost(store, workspace, runtime.clock.iso(), {
 				text: content.text,
 				accountIds,
@@ -183,17 +234,29 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 				contentCategoryId: content_category_id,
 				postType: post_type,
 				hideClient: hide_client,
-				extras: { ...options, ...(post_video_title === undefined ? {} : { post_video_title }), accounts_sent: accounts ?? [] },
+				extras: {
+					...options,
+					...(post_video_title === undefined ? {} : { post_video_title }),
+					accounts_sent: accounts ?? [],
+				},
 			});
+			// The live service accepts hide_client on any post but honours it only on drafts, and says so.
+			const ignoredHideClient = hide_client === true && scheduling.publish_type !== 'draft';
 			return reply.code(201).send({
 				status: true,
 				message: approval ? 'Post created and sent for approval' : 'Post created successfully',
 				data: { id: post.id, post_url: `${runtime.baseUrl}/posts/${post.id}` },
+				...(ignoredHideClient
+					? { warning: 'hide_client applies to draft posts only; it was ignored.' }
+					: {}),
 			});
 		},
 	);
 
-	app.delete<{ Params: PostParams; Body: { delete_from_social?: boolean; account_ids?: string[] } | null | undefined }>(
+	app.delete<{
+		Params: PostParams;
+		Body: { delete_from_social?: boolean; account_ids?: string[] } | null | undefined;
+	}>(
 		'/api/v1/workspaces/:workspace_id/posts/:post_id',
 		{ schema: { params: postParams, body: deletePostBody }, config: { invalidStatus: 422 } },
 		async (request, reply) => {
@@ -212,11 +275,25 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			if (strangers.length > 0) {
 				throw invalid(
 					422,
-					Object.fromEntries(strangers.map((id) => [`account_ids.${options.account_ids?.indexOf(id)}`, [`The account ${id} is not an account of this post.`]])),
+					Object.fromEntries(
+						strangers.map((id) => [
+							`account_ids.${options.account_ids?.indexOf(id)}`,
+							[`The account ${id} is not an account of this post.`],
+						]),
+					),
 					'The account_ids must be accounts of the post.',
 				);
 			}
-			const results: Record<string, { platform: string; name: string; status: string; reason: string | null; post_url: string | null }> = {};
+			const results: Record<
+				string,
+				{
+					platform: string;
+					name: string;
+					status: string;
+					reason: string | null;
+					post_url: string | null;
+				}
+			> = {};
 			for (const id of options.account_ids ?? post.accountIds) {
 				const account = store.account(post.workspaceId, id);
 				if (!account) continue;
@@ -231,7 +308,10 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			}
 			remove();
 			if (Object.values(results).every((result) => result.status === 'deleted')) {
-				return { status: true, message: 'Post deleted successfully from the platforms and the workspace' };
+				return {
+					status: true,
+					message: 'Post deleted successfully from the platforms and the workspace',
+				};
 			}
 			return reply.code(207).send({
 				status: true,
@@ -254,10 +334,14 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			if (post.status !== 'under_review' || post.approval?.status !== 'pending_approval') {
 				throw fail(400, 'This post is not under review.');
 			}
-			if (approver.status !== 'pending') throw fail(400, `You have already acted on this post (${approver.status}).`);
+			if (approver.status !== 'pending')
+				throw fail(400, `You have already acted on this post (${approver.status}).`);
 			const { action, comment } = request.body;
 			applyApproval(post, userId, action, comment ?? null, runtime.clock.iso());
-			return { status: true, message: action === 'approve' ? 'Post approved successfully' : 'Post rejected successfully' };
+			return {
+				status: true,
+				message: action === 'approve' ? 'Post approved successfully' : 'Post rejected successfully',
+			};
 		},
 	);
 
@@ -270,20 +354,34 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 				.filter((comment) => comment.postId === post.id)
 				.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
 				.map((comment) => commentItem(runtime.store, comment));
-			return { status: true, message: 'Comments retrieved successfully', ...paginate(comments, request.query.page, request.query.per_page) };
+			return {
+				status: true,
+				message: 'Comments retrieved successfully',
+				...paginate(comments, request.query.page, request.query.per_page),
+			};
 		},
 	);
 
-	app.post<{ Params: PostParams; Body: { comment: string; is_note?: boolean; mentioned_users?: string[] } }>(
+	app.post<{
+		Params: PostParams;
+		Body: { comment: string; is_note?: boolean; mentioned_users?: string[] };
+	}>(
 		'/api/v1/workspaces/:workspace_id/posts/:post_id/comments',
 		{ schema: { params: postParams, body: commentBody } },
 		async (request, reply) => {
 			const post = postOf(request);
 			const workspace = workspaceOf(request);
 			const mentioned = request.body.mentioned_users ?? [];
-			const strangers = mentioned.flatMap((id, index) => (runtime.store.member(workspace.id, id) ? [] : [index]));
+			const strangers = mentioned.flatMap((id, index) =>
+				runtime.store.member(workspace.id, id) ? [] : [index],
+			);
 			if (strangers.length > 0) {
-				const errors = Object.fromEntries(strangers.map((index) => [`mentioned_users.${index}`, [`The mentioned_users.${index} must be a team member of the workspace.`]]));
+				const errors = Object.fromEntries(
+					strangers.map((index) => [
+						`mentioned_users.${index}`,
+						[`The mentioned_users.${index} must be a team member of the workspace.`],
+					]),
+				);
 				throw invalid(400, errors, summary(errors));
 			}
 			const now = runtime.clock.iso();
@@ -298,7 +396,13 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 				updated_at: now,
 			};
 			runtime.store.data.comments.push(comment);
-			return reply.code(201).send({ status: true, message: 'Comment added successfully', data: commentItem(runtime.store, comment) });
+			return reply
+				.code(201)
+				.send({
+					status: true,
+					message: 'Comment added successfully',
+					data: commentItem(runtime.store, comment),
+				});
 		},
 	);
 }

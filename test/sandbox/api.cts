@@ -27,7 +27,8 @@ export interface CallOptions {
 
 export const MAIN = DEMO.workspaces.main.id;
 export const SECOND = DEMO.workspaces.second.id;
-export const ws = (path: string, workspaceId: string = MAIN) => `/api/v1/workspaces/${workspaceId}${path}`;
+export const ws = (path: string, workspaceId: string = MAIN) =>
+	`/api/v1/workspaces/${workspaceId}${path}`;
 
 export interface SandboxApi {
 	readonly url: string;
@@ -60,7 +61,8 @@ export function useSandboxApi(options: SandboxOptions = {}): SandboxApi {
 	async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
 		const url = new URL(running().sandbox.url + path);
 		for (const [name, value] of Object.entries(options.query ?? {})) {
-			for (const each of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(each));
+			for (const each of Array.isArray(value) ? value : [value])
+				url.searchParams.append(name, String(each));
 		}
 		const key = options.key === undefined ? 'full' : options.key;
 		const headers: Record<string, string> = {};
@@ -73,7 +75,8 @@ export function useSandboxApi(options: SandboxOptions = {}): SandboxApi {
 		});
 		const text = await response.text();
 		let body: unknown = text;
-		if ((response.headers.get('content-type') ?? '').includes('application/json')) body = JSON.parse(text);
+		if ((response.headers.get('content-type') ?? '').includes('application/json'))
+			body = JSON.parse(text);
 		return { status: response.status, headers: response.headers, body };
 	}
 

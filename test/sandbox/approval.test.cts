@@ -8,17 +8,31 @@ async function post(id: string) {
 	return body.data.find((each: { id: string }) => each.id === id);
 }
 
-const act = (id: string, key: 'full' | 'workspace' | 'viewer' | 'noApi', body: Record<string, unknown>) =>
-	api.post(ws(`/posts/${id}/approval`), body, { key });
+const act = (
+	id: string,
+	key: 'full' | 'workspace' | 'viewer' | 'noApi',
+	body: Record<string, unknown>,
+) => api.post(ws(`/posts/${id}/approval`), body, { key });
 
 describe('approval (4.16)', () => {
 	it('anyone: one approval completes the review and schedules the post', async () => {
-		const answer = await act(p.pendingForAlex1, 'full', { action: 'approve', comment: 'Tone is fine.' });
-		expect(answer).toMatchObject({ status: 200, body: { status: true, message: expect.any(String) } });
+		const answer = await act(p.pendingForAlex1, 'full', {
+			action: 'approve',
+			comment: 'Tone is fine.',
+		});
+		expect(answer).toMatchObject({
+			status: 200,
+			body: { status: true, message: expect.any(String) },
+		});
 		const approved = await post(p.pendingForAlex1);
 		expect(approved.scheduling.status).toBe('scheduled');
 		expect(approved.approval.status).toBe('completed_approval');
-		expect(approved.approval.approvers[0]).toMatchObject({ user_id: DEMO.users.alex.id, status: 'approve', last_action_note: 'Tone is fine.', last_action_time: expect.any(String) });
+		expect(approved.approval.approvers[0]).toMatchObject({
+			user_id: DEMO.users.alex.id,
+			status: 'approve',
+			last_action_note: 'Tone is fine.',
+			last_action_time: expect.any(String),
+		});
 	});
 
 	it('all: the post stays under review until every approver approved', async () => {
@@ -26,9 +40,18 @@ describe('approval (4.16)', () => {
 		const half = await post(p.pendingForAlexAndJordan);
 		expect(half.scheduling.status).toBe('under_review');
 		expect(half.approval.status).toBe('pending_approval');
-		expect(half.approval.approvers.map((each: { status: string }) => each.status)).toEqual(['approve', 'pending']);
+		expect(half.approval.approvers.map((each: { status: string }) => each.status)).toEqual([
+			'approve',
+			'pending',
+		]);
 
-		const [jordansPost] = await api.control.simulate({ action: 'create_pending', workspace_id: MAIN, created_by_user_id: DEMO.users.jordan.id, approvers: [DEMO.users.alex.id, DEMO.users.maya.id], approve_option: 'everyone' });
+		const [jordansPost] = await api.control.simulate({
+			action: 'create_pending',
+			workspace_id: MAIN,
+			created_by_user_id: DEMO.users.jordan.id,
+			approvers: [DEMO.users.alex.id, DEMO.users.maya.id],
+			approve_option: 'everyone',
+		});
 		await act(jordansPost, 'full', { action: 'approve' });
 		expect((await post(jordansPost)).scheduling.status).toBe('under_review');
 		await act(jordansPost, 'workspace', { action: 'approve' });
@@ -39,12 +62,21 @@ describe('approval (4.16)', () => {
 
 	it('any reject rejects the post, even after other approvals', async () => {
 		await act(p.pendingForAlexAndJordan, 'full', { action: 'approve' });
-		const [other] = await api.control.simulate({ action: 'reject', workspace_id: MAIN, post_id: p.pendingForAlexAndJordan, user_id: DEMO.users.jordan.id, note: 'Prices are wrong' });
+		const [other] = await api.control.simulate({
+			action: 'reject',
+			workspace_id: MAIN,
+			post_id: p.pendingForAlexAndJordan,
+			user_id: DEMO.users.jordan.id,
+			note: 'Prices are wrong',
+		});
 		expect(other).toBe(p.pendingForAlexAndJordan);
 		const rejected = await post(p.pendingForAlexAndJordan);
 		expect(rejected.scheduling.status).toBe('rejected');
 		expect(rejected.approval.status).toBe('rejected_approval');
-		expect(rejected.approval.approvers[1]).toMatchObject({ status: 'reject', last_action_note: 'Prices are wrong' });
+		expect(rejected.approval.approvers[1]).toMatchObject({
+			status: 'reject',
+			last_action_note: 'Prices are wrong',
+		});
 	});
 
 	it('a reject by the API rejects the post', async () => {
@@ -55,7 +87,12 @@ describe('approval (4.16)', () => {
 	});
 
 	it('a draft sent for review returns to draft when approved', async () => {
-		const created = await api.post(ws('/posts'), { content: { text: 'Draft for review' }, accounts: [DEMO.accounts.facebook], scheduling: { publish_type: 'draft' }, approval: { approvers: [DEMO.users.maya.id] } });
+		const created = await api.post(ws('/posts'), {
+			content: { text: 'Draft for review' },
+			accounts: [DEMO.accounts.facebook],
+			scheduling: { publish_type: 'draft' },
+			approval: { approvers: [DEMO.users.maya.id] },
+		});
 		await act(created.body.data.id, 'workspace', { action: 'approve' });
 		expect((await post(created.body.data.id)).scheduling.status).toBe('draft');
 	});
@@ -68,7 +105,10 @@ describe('approval (4.16)', () => {
 	});
 
 	it('answers 400 for a post that is not under review, or already acted on', async () => {
-		expect((await act(p.rejected, 'full', { action: 'approve' })).body).toEqual({ status: false, message: 'This post is not under review.' });
+		expect((await act(p.rejected, 'full', { action: 'approve' })).body).toEqual({
+			status: false,
+			message: 'This post is not under review.',
+		});
 		await act(p.pendingForAlexAndJordan, 'full', { action: 'approve' });
 		const again = await act(p.pendingForAlexAndJordan, 'full', { action: 'reject' });
 		expect(again.status).toBe(400);
@@ -78,9 +118,18 @@ describe('approval (4.16)', () => {
 
 	it('validates the body with 400 and an errors map', async () => {
 		const missing = await act(p.pendingForAlex1, 'full', {});
-		expect(missing).toMatchObject({ status: 400, body: { errors: { action: ['The action field is required.'] } } });
-		const wrong = await act(p.pendingForAlex1, 'full', { action: 'maybe', comment: 'x'.repeat(1001) });
-		expect(wrong.body.errors).toEqual({ action: ['The selected action is invalid.'], comment: ['The comment field must not be greater than 1000 characters.'] });
+		expect(missing).toMatchObject({
+			status: 400,
+			body: { errors: { action: ['The action field is required.'] } },
+		});
+		const wrong = await act(p.pendingForAlex1, 'full', {
+			action: 'maybe',
+			comment: 'x'.repeat(1001),
+		});
+		expect(wrong.body.errors).toEqual({
+			action: ['The selected action is invalid.'],
+			comment: ['The comment field must not be greater than 1000 characters.'],
+		});
 	});
 
 	it('answers 404 for an unknown post', async () => {
@@ -90,12 +139,26 @@ describe('approval (4.16)', () => {
 
 describe('simulated changes for the trigger', () => {
 	it('create_pending makes posts under review by another user, newest first', async () => {
-		const ids = await api.control.simulate({ action: 'create_pending', workspace_id: MAIN, created_by_user_id: DEMO.users.lee.id, approvers: [DEMO.users.alex.id], count: 3, text: 'Needs you' });
+		const ids = await api.control.simulate({
+			action: 'create_pending',
+			workspace_id: MAIN,
+			created_by_user_id: DEMO.users.lee.id,
+			approvers: [DEMO.users.alex.id],
+			count: 3,
+			text: 'Needs you',
+		});
 		expect(ids).toHaveLength(3);
-		const { body } = await api.get(ws('/posts'), { query: { 'status[]': ['under_review'], 'approval_assigned_to[]': [DEMO.users.alex.id] } });
+		const { body } = await api.get(ws('/posts'), {
+			query: { 'status[]': ['under_review'], 'approval_assigned_to[]': [DEMO.users.alex.id] },
+		});
 		expect(body.total).toBe(6);
-		expect(body.data.slice(0, 3).map((each: { id: string }) => each.id)).toEqual([...ids].reverse());
-		expect(body.data[0]).toMatchObject({ created_by: 'Lee Writer', content: { text: 'Needs you #3' } });
+		expect(body.data.slice(0, 3).map((each: { id: string }) => each.id)).toEqual(
+			[...ids].reverse(),
+		);
+		expect(body.data[0]).toMatchObject({
+			created_by: 'Lee Writer',
+			content: { text: 'Needs you #3' },
+		});
 	});
 
 	it.each([
@@ -114,8 +177,16 @@ describe('simulated changes for the trigger', () => {
 	});
 
 	it('publish on fewer accounts makes the post partial', async () => {
-		await api.control.simulate({ action: 'publish', workspace_id: MAIN, post_id: p.scheduled, account_ids: [DEMO.accounts.facebook] });
+		await api.control.simulate({
+			action: 'publish',
+			workspace_id: MAIN,
+			post_id: p.scheduled,
+			account_ids: [DEMO.accounts.facebook],
+		});
 		const partial = await post(p.scheduled);
-		expect(partial.scheduling).toMatchObject({ status: 'partial', published_at: expect.any(String) });
+		expect(partial.scheduling).toMatchObject({
+			status: 'partial',
+			published_at: expect.any(String),
+		});
 	});
 });

@@ -17,7 +17,11 @@ describe('comments (4.17, 4.18)', () => {
 			comment: expect.any(String),
 			is_note: false,
 			mentioned_users: [{ _id: DEMO.users.alex.id, name: 'Alex Demo' }],
-			author: { _id: DEMO.users.maya.id, name: 'Maya Approver', profile_picture: expect.any(String) },
+			author: {
+				_id: DEMO.users.maya.id,
+				name: 'Maya Approver',
+				profile_picture: expect.any(String),
+			},
 			created_at: expect.any(String),
 			updated_at: expect.any(String),
 		});
@@ -26,7 +30,11 @@ describe('comments (4.17, 4.18)', () => {
 	});
 
 	it('adds a comment by the caller, listed last', async () => {
-		const created = await api.post(ws(`/posts/${postId}/comments`), { comment: 'Approved from n8n', is_note: true, mentioned_users: [DEMO.users.maya.id] }, { key: 'workspace' });
+		const created = await api.post(
+			ws(`/posts/${postId}/comments`),
+			{ comment: 'Approved from n8n', is_note: true, mentioned_users: [DEMO.users.maya.id] },
+			{ key: 'workspace' },
+		);
 		expect(created.status).toBe(201);
 		expect(created.body.data).toMatchObject({
 			comment: 'Approved from n8n',
@@ -45,15 +53,29 @@ describe('comments (4.17, 4.18)', () => {
 
 	it('validates with 400 and an errors map', async () => {
 		const empty = await api.post(ws(`/posts/${postId}/comments`), { comment: '' });
-		expect(empty).toMatchObject({ status: 400, body: { status: false, errors: { comment: ['The comment field is required.'] } } });
-		const wrong = await api.post(ws(`/posts/${postId}/comments`), { comment: 'hi', is_note: 'yes', mentioned_users: ['nobody'] });
+		expect(empty).toMatchObject({
+			status: 400,
+			body: { status: false, errors: { comment: ['The comment field is required.'] } },
+		});
+		const wrong = await api.post(ws(`/posts/${postId}/comments`), {
+			comment: 'hi',
+			is_note: 'yes',
+			mentioned_users: ['nobody'],
+		});
 		expect(wrong.body.errors).toEqual({ is_note: ['The is_note field must be true or false.'] });
-		const stranger = await api.post(ws(`/posts/${postId}/comments`), { comment: 'hi', mentioned_users: ['nobody'] });
-		expect(stranger.body.errors).toEqual({ 'mentioned_users.0': ['The mentioned_users.0 must be a team member of the workspace.'] });
+		const stranger = await api.post(ws(`/posts/${postId}/comments`), {
+			comment: 'hi',
+			mentioned_users: ['nobody'],
+		});
+		expect(stranger.body.errors).toEqual({
+			'mentioned_users.0': ['The mentioned_users.0 must be a team member of the workspace.'],
+		});
 	});
 
 	it('answers 404 for an unknown post', async () => {
 		expect((await api.get(ws('/posts/ffffffffffffffffffffffff/comments'))).status).toBe(404);
-		expect((await api.post(ws('/posts/ffffffffffffffffffffffff/comments'), { comment: 'hi' })).body).toEqual({ status: false, message: 'Post not found' });
+		expect(
+			(await api.post(ws('/posts/ffffffffffffffffffffffff/comments'), { comment: 'hi' })).body,
+		).toEqual({ status: false, message: 'Post not found' });
 	});
 });

@@ -11,10 +11,34 @@ describe('request log', () => {
 		await api.control.info();
 		const log = await api.control.requests();
 		expect(log).toEqual([
-			{ seq: 1, method: 'GET', path: ws('/posts'), query: { 'status[]': ['draft', 'scheduled'], per_page: '5' }, body: null, status: 200, key: 'full' },
-			{ seq: 2, method: 'POST', path: ws('/posts'), query: {}, body: { content: { text: '' } }, status: 400, key: 'workspace' },
+			{
+				seq: 1,
+				method: 'GET',
+				path: ws('/posts'),
+				query: { 'status[]': ['draft', 'scheduled'], per_page: '5' },
+				body: null,
+				status: 200,
+				key: 'full',
+			},
+			{
+				seq: 2,
+				method: 'POST',
+				path: ws('/posts'),
+				query: {},
+				body: { content: { text: '' } },
+				status: 400,
+				key: 'workspace',
+			},
 			{ seq: 3, method: 'GET', path: '/api/v1/me', query: {}, body: null, status: 401, key: null },
-			{ seq: 4, method: 'GET', path: '/api/v1/me', query: {}, body: null, status: 401, key: 'unknown' },
+			{
+				seq: 4,
+				method: 'GET',
+				path: '/api/v1/me',
+				query: {},
+				body: null,
+				status: 401,
+				key: 'unknown',
+			},
 		]);
 		expect(JSON.stringify(log)).not.toContain(DEMO.keys.full);
 		expect(JSON.stringify(log)).not.toContain('secret-looking-value');
@@ -24,8 +48,12 @@ describe('request log', () => {
 		await api.get(ws('/labels'));
 		await api.get(ws('/campaigns'), { key: 'workspace' });
 		await api.get('/api/v1/me');
-		expect((await api.control.requests({ path: `${ws('')}/*` })).map((entry) => entry.path)).toEqual([ws('/labels'), ws('/campaigns')]);
-		expect((await api.control.requests({ key: 'workspace' })).map((entry) => entry.path)).toEqual([ws('/campaigns')]);
+		expect(
+			(await api.control.requests({ path: `${ws('')}/*` })).map((entry) => entry.path),
+		).toEqual([ws('/labels'), ws('/campaigns')]);
+		expect((await api.control.requests({ key: 'workspace' })).map((entry) => entry.path)).toEqual([
+			ws('/campaigns'),
+		]);
 		expect(await api.control.requests({ method: 'post' })).toEqual([]);
 		await api.control.clearRequests();
 		expect(await api.control.requests()).toEqual([]);
@@ -41,13 +69,20 @@ describe('rate limit', () => {
 		await api.get('/api/v1/me');
 		const limited = await api.get('/api/v1/me');
 		expect(limited.status).toBe(429);
-		expect(limited.body).toEqual({ status: false, message: expect.any(String), error_code: 'RATE_LIMIT_EXCEEDED', retry_after: expect.any(Number) });
+		expect(limited.body).toEqual({
+			status: false,
+			message: expect.any(String),
+			error_code: 'RATE_LIMIT_EXCEEDED',
+			retry_after: expect.any(Number),
+		});
 		expect(limited.body.retry_after).toBeGreaterThanOrEqual(1);
 		expect(limited.body.retry_after).toBeLessThanOrEqual(30);
 		expect(limited.headers.get('retry-after')).toBe(String(limited.body.retry_after));
 		expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
 		expect((await api.get('/api/v1/me', { key: 'workspace' })).status).toBe(200);
-		expect((await api.control.requests()).map((entry) => entry.status)).toEqual([200, 200, 429, 200]);
+		expect((await api.control.requests()).map((entry) => entry.status)).toEqual([
+			200, 200, 429, 200,
+		]);
 	});
 
 	it('opens a new window when the old one ends', async () => {
@@ -70,10 +105,19 @@ describe('rate limit', () => {
 
 describe('faults', () => {
 	it('answers the next N requests to a path with a status, body and headers, then recovers', async () => {
-		await api.control.fault({ path: '/api/v1/me', times: 2, status: 503, body: { status: false, message: 'Maintenance' }, headers: { 'retry-after': '7' } });
+		await api.control.fault({
+			path: '/api/v1/me',
+			times: 2,
+			status: 503,
+			body: { status: false, message: 'Maintenance' },
+			headers: { 'retry-after': '7' },
+		});
 		for (let i = 0; i < 2; i++) {
 			const answer = await api.get('/api/v1/me');
-			expect(answer).toMatchObject({ status: 503, body: { status: false, message: 'Maintenance' } });
+			expect(answer).toMatchObject({
+				status: 503,
+				body: { status: false, message: 'Maintenance' },
+			});
 			expect(answer.headers.get('retry-after')).toBe('7');
 		}
 		expect((await api.get('/api/v1/me')).status).toBe(200);
@@ -83,8 +127,13 @@ describe('faults', () => {
 	it('matches a path prefix ending in * and only the given method', async () => {
 		await api.control.fault({ method: 'POST', path: `${ws('/posts')}*`, status: 500 });
 		expect((await api.get(ws('/posts'))).status).toBe(200);
-		const failed = await api.post(ws(`/posts/${DEMO.posts.pendingForAlex1}/comments`), { comment: 'hi' });
-		expect(failed).toMatchObject({ status: 500, body: { status: false, message: expect.any(String) } });
+		const failed = await api.post(ws(`/posts/${DEMO.posts.pendingForAlex1}/comments`), {
+			comment: 'hi',
+		});
+		expect(failed).toMatchObject({
+			status: 500,
+			body: { status: false, message: expect.any(String) },
+		});
 	});
 
 	it('answers before authentication, so any key sees the fault', async () => {
@@ -102,7 +151,9 @@ describe('faults', () => {
 
 	it('drops the connection without an answer, and logs it with status null', async () => {
 		await api.control.fault({ path: '/api/v1/me', drop: true });
-		await expect(fetch(`${api.url}/api/v1/me`, { headers: { 'x-api-key': DEMO.keys.full } })).rejects.toThrow();
+		await expect(
+			fetch(`${api.url}/api/v1/me`, { headers: { 'x-api-key': DEMO.keys.full } }),
+		).rejects.toThrow();
 		expect((await api.get('/api/v1/me')).status).toBe(200);
 		expect((await api.control.requests()).map((entry) => entry.status)).toEqual([null, 200]);
 	});
@@ -138,7 +189,11 @@ describe('credits', () => {
 		expect((await api.get(ws('/posts'))).status).toBe(200);
 		const exhausted = await api.get(ws('/posts'));
 		expect(exhausted.status).toBe(403);
-		expect(exhausted.body).toEqual({ status: false, message: expect.stringMatching(/^API credits exhausted/), error_code: 'CREDITS_EXHAUSTED' });
+		expect(exhausted.body).toEqual({
+			status: false,
+			message: expect.stringMatching(/^API credits exhausted/),
+			error_code: 'CREDITS_EXHAUSTED',
+		});
 		expect((await api.get('/api/v1/workspaces')).status).toBe(200);
 		await api.control.credits(null);
 		expect((await api.get(ws('/posts'))).status).toBe(200);
@@ -147,18 +202,36 @@ describe('credits', () => {
 
 describe('clock', () => {
 	it('sets, freezes and advances the time used for timestamps', async () => {
-		expect(await api.control.clock({ now: '2030-05-01T10:00:00.000Z', frozen: true })).toBe('2030-05-01T10:00:00.000Z');
-		const created = await api.post(ws('/posts'), { content: { text: 'Frozen' }, accounts: [DEMO.accounts.facebook], scheduling: { publish_type: 'draft' } });
+		expect(await api.control.clock({ now: '2030-05-01T10:00:00.000Z', frozen: true })).toBe(
+			'2030-05-01T10:00:00.000Z',
+		);
+		const created = await api.post(ws('/posts'), {
+			content: { text: 'Frozen' },
+			accounts: [DEMO.accounts.facebook],
+			scheduling: { publish_type: 'draft' },
+		});
 		const listed = (await api.get(ws('/posts'))).body.data[0];
-		expect(listed).toMatchObject({ id: created.body.data.id, created_at: '2030-05-01T10:00:00.000Z', updated_at: '2030-05-01T10:00:00.000Z' });
+		expect(listed).toMatchObject({
+			id: created.body.data.id,
+			created_at: '2030-05-01T10:00:00.000Z',
+			updated_at: '2030-05-01T10:00:00.000Z',
+		});
 		expect(await api.control.clock({ advanceSeconds: 90 })).toBe('2030-05-01T10:01:30.000Z');
 	});
 
 	it('judges scheduled_at against the sandbox clock', async () => {
 		await api.control.clock({ now: '2040-01-01T00:00:00.000Z', frozen: true });
-		const late = await api.post(ws('/posts'), { content: { text: 'x' }, accounts: [DEMO.accounts.facebook], scheduling: { publish_type: 'scheduled', scheduled_at: '2039-12-31 23:59:00' } });
+		const late = await api.post(ws('/posts'), {
+			content: { text: 'x' },
+			accounts: [DEMO.accounts.facebook],
+			scheduling: { publish_type: 'scheduled', scheduled_at: '2039-12-31 23:59:00' },
+		});
 		expect(late.status).toBe(400);
-		const soon = await api.post(ws('/posts'), { content: { text: 'x' }, accounts: [DEMO.accounts.facebook], scheduling: { publish_type: 'scheduled', scheduled_at: '2040-01-01 01:30:00' } });
+		const soon = await api.post(ws('/posts'), {
+			content: { text: 'x' },
+			accounts: [DEMO.accounts.facebook],
+			scheduling: { publish_type: 'scheduled', scheduled_at: '2040-01-01 01:30:00' },
+		});
 		expect(soon.status).toBe(201);
 	});
 });
@@ -180,16 +253,34 @@ describe('seed', () => {
 	});
 
 	it('bulk-creates workspaces the full key reaches, and posts from a template', async () => {
-		const [workspaceId] = await api.control.seed({ resource: 'workspaces', count: 3, template: { timezone: 'Asia/Tokyo' } });
+		const [workspaceId] = await api.control.seed({
+			resource: 'workspaces',
+			count: 3,
+			template: { timezone: 'Asia/Tokyo' },
+		});
 		expect((await api.get('/api/v1/workspaces')).body.total).toBe(5);
-		const ids = await api.control.seed({ workspace_id: MAIN, resource: 'posts', count: 2, template: { status: 'published', text: 'Old news' } });
+		const ids = await api.control.seed({
+			workspace_id: MAIN,
+			resource: 'posts',
+			count: 2,
+			template: { status: 'published', text: 'Old news' },
+		});
 		const { body } = await api.get(ws('/posts'), { query: { 'status[]': ['published'] } });
-		expect(body.data.slice(0, 2).map((post: { id: string }) => post.id).sort()).toEqual([...ids].sort());
+		expect(
+			body.data
+				.slice(0, 2)
+				.map((post: { id: string }) => post.id)
+				.sort(),
+		).toEqual([...ids].sort());
 		expect((await api.get(ws('/labels', workspaceId))).body.total).toBe(0);
 	});
 
 	it('answers 400 for an unknown resource or count', async () => {
-		const response = await fetch(`${api.url}/__sandbox/seed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ resource: 'users', count: 0 }) });
+		const response = await fetch(`${api.url}/__sandbox/seed`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ resource: 'users', count: 0 }),
+		});
 		expect(response.status).toBe(400);
 	});
 });
@@ -199,7 +290,9 @@ describe('reset', () => {
 		await api.call('DELETE', ws(`/posts/${DEMO.posts.draft}`));
 		await api.control.seed({ workspace_id: MAIN, resource: 'labels', count: 3 });
 		await api.control.reset();
-		const posts = (await api.get(ws('/posts'), { query: { per_page: 100 } })).body.data.map((post: { id: string }) => post.id);
+		const posts = (await api.get(ws('/posts'), { query: { per_page: 100 } })).body.data.map(
+			(post: { id: string }) => post.id,
+		);
 		expect(posts).toContain(DEMO.posts.draft);
 		expect((await api.get(ws('/labels'))).body.total).toBe(4);
 		expect(await api.control.requests()).toHaveLength(2);

@@ -6,7 +6,9 @@ const a = DEMO.accounts;
 
 const remove = (id: string, json?: unknown) => api.call('DELETE', ws(`/posts/${id}`), { json });
 const exists = async (id: string) =>
-	(await api.get(ws('/posts'), { query: { per_page: 100 } })).body.data.some((post: { id: string }) => post.id === id);
+	(await api.get(ws('/posts'), { query: { per_page: 100 } })).body.data.some(
+		(post: { id: string }) => post.id === id,
+	);
 
 describe('delete post (4.15)', () => {
 	it('removes a post without touching the platforms: 200', async () => {
@@ -33,9 +35,27 @@ describe('delete post (4.15)', () => {
 			post_id: p.published,
 			post_status: 'deleted',
 			accounts: {
-				[a.facebook]: { platform: 'facebook', name: 'Acme Coffee', status: 'deleted', reason: null, post_url: expect.stringContaining('https://') },
-				[a.instagram]: { platform: 'instagram', name: 'acme.coffee', status: 'not_supported', reason: expect.any(String), post_url: expect.any(String) },
-				[a.linkedin]: { platform: 'linkedin', name: 'Acme Coffee Co.', status: 'deleted', reason: null, post_url: expect.any(String) },
+				[a.facebook]: {
+					platform: 'facebook',
+					name: 'Acme Coffee',
+					status: 'deleted',
+					reason: null,
+					post_url: expect.stringContaining('https://'),
+				},
+				[a.instagram]: {
+					platform: 'instagram',
+					name: 'acme.coffee',
+					status: 'not_supported',
+					reason: expect.any(String),
+					post_url: expect.any(String),
+				},
+				[a.linkedin]: {
+					platform: 'linkedin',
+					name: 'Acme Coffee Co.',
+					status: 'deleted',
+					reason: null,
+					post_url: expect.any(String),
+				},
 			},
 		});
 		expect(await exists(p.published)).toBe(false);
@@ -51,7 +71,11 @@ describe('delete post (4.15)', () => {
 		const id = created.body.data.id;
 		const { status, body } = await remove(id, { delete_from_social: true });
 		expect(status).toBe(207);
-		const statuses = Object.fromEntries(Object.entries(body.accounts as Record<string, { status: string; platform: string }>).map(([key, value]) => [key, [value.platform, value.status]]));
+		const statuses = Object.fromEntries(
+			Object.entries(body.accounts as Record<string, { status: string; platform: string }>).map(
+				([key, value]) => [key, [value.platform, value.status]],
+			),
+		);
 		expect(statuses).toEqual({
 			[a.facebook]: ['facebook', 'not_published'],
 			[a.facebookGroup]: ['facebook-group', 'not_supported'],
@@ -61,7 +85,10 @@ describe('delete post (4.15)', () => {
 	});
 
 	it('limits the platform deletion to account_ids', async () => {
-		const { status } = await remove(p.published, { delete_from_social: true, account_ids: [a.facebook, a.linkedin] });
+		const { status } = await remove(p.published, {
+			delete_from_social: true,
+			account_ids: [a.facebook, a.linkedin],
+		});
 		expect(status).toBe(200);
 		const partial = await remove(p.partial, { delete_from_social: true, account_ids: [a.gmb] });
 		expect(partial.status).toBe(207);
@@ -70,16 +97,26 @@ describe('delete post (4.15)', () => {
 	});
 
 	it('answers 422 VALIDATION_ERROR for account_ids not on the post or a malformed body', async () => {
-		const stranger = await remove(p.published, { delete_from_social: true, account_ids: [a.twitter] });
+		const stranger = await remove(p.published, {
+			delete_from_social: true,
+			account_ids: [a.twitter],
+		});
 		expect(stranger.status).toBe(422);
-		expect(stranger.body).toMatchObject({ status: false, error_code: 'VALIDATION_ERROR', errors: { 'account_ids.0': [expect.any(String)] } });
+		expect(stranger.body).toMatchObject({
+			status: false,
+			error_code: 'VALIDATION_ERROR',
+			errors: { 'account_ids.0': [expect.any(String)] },
+		});
 		const malformed = await remove(p.published, { delete_from_social: 'yes', account_ids: 'all' });
 		expect(malformed.status).toBe(422);
 		expect(malformed.body).toEqual({
 			status: false,
 			message: expect.any(String),
 			error_code: 'VALIDATION_ERROR',
-			errors: { delete_from_social: ['The delete_from_social field must be true or false.'], account_ids: ['The account_ids field must be an array.'] },
+			errors: {
+				delete_from_social: ['The delete_from_social field must be true or false.'],
+				account_ids: ['The account_ids field must be an array.'],
+			},
 		});
 		expect(await exists(p.published)).toBe(true);
 	});

@@ -16,35 +16,58 @@ const cases: Record<string, Case> = {
 	'400 validation failure on posts': {
 		status: 400,
 		fieldErrors: true,
-		provoke: (sandbox) => sandbox.post(ws('/posts'), { content: {}, scheduling: { publish_type: 'draft' }, accounts: [DEMO.accounts.facebook] }),
+		provoke: (sandbox) =>
+			sandbox.post(ws('/posts'), {
+				content: {},
+				scheduling: { publish_type: 'draft' },
+				accounts: [DEMO.accounts.facebook],
+			}),
 	},
 	'400 bad request on approval': {
 		status: 400,
-		provoke: (sandbox) => sandbox.post(ws(`/posts/${DEMO.posts.rejected}/approval`), { action: 'approve' }),
+		provoke: (sandbox) =>
+			sandbox.post(ws(`/posts/${DEMO.posts.rejected}/approval`), { action: 'approve' }),
 	},
-	'401 missing key': { status: 401, provoke: (sandbox) => sandbox.get('/api/v1/me', { key: null }) },
+	'401 missing key': {
+		status: 401,
+		provoke: (sandbox) => sandbox.get('/api/v1/me', { key: null }),
+	},
 	'401 INVALID_CREDENTIALS on bluesky': {
 		status: 401,
 		errorCode: 'INVALID_CREDENTIALS',
-		provoke: (sandbox) => sandbox.post(ws('/add/bluesky'), { handle: 'someone.bsky.social', app_password: 'hunter2' }),
+		provoke: (sandbox) =>
+			sandbox.post(ws('/add/bluesky'), { handle: 'someone.bsky.social', app_password: 'hunter2' }),
 	},
-	'403 no API access': { status: 403, provoke: (sandbox) => sandbox.get('/api/v1/me', { key: 'noApi' }) },
+	'403 no API access': {
+		status: 403,
+		provoke: (sandbox) => sandbox.get('/api/v1/me', { key: 'noApi' }),
+	},
 	'403 INSUFFICIENT_PERMISSIONS': {
 		status: 403,
 		errorCode: 'INSUFFICIENT_PERMISSIONS',
-		provoke: (sandbox) => sandbox.post(ws('/add/facebook-group'), { name: 'Some group' }, { key: 'viewer' }),
+		provoke: (sandbox) =>
+			sandbox.post(ws('/add/facebook-group'), { name: 'Some group' }, { key: 'viewer' }),
 	},
 	'403 ACCOUNT_LIMIT_REACHED': {
 		status: 403,
 		errorCode: 'ACCOUNT_LIMIT_REACHED',
 		provoke: (sandbox) => sandbox.post(ws('/add/facebook-group', SECOND), { name: 'Some group' }),
 	},
-	'404 workspace': { status: 404, provoke: (sandbox) => sandbox.get(ws('/posts', 'ffffffffffffffffffffffff')) },
-	'404 post': { status: 404, provoke: (sandbox) => sandbox.get(ws('/posts/ffffffffffffffffffffffff/comments')) },
+	'404 workspace': {
+		status: 404,
+		provoke: (sandbox) => sandbox.get(ws('/posts', 'ffffffffffffffffffffffff')),
+	},
+	'404 post': {
+		status: 404,
+		provoke: (sandbox) => sandbox.get(ws('/posts/ffffffffffffffffffffffff/comments')),
+	},
 	'404 ACCOUNT_NOT_FOUND': {
 		status: 404,
 		errorCode: 'ACCOUNT_NOT_FOUND',
-		provoke: (sandbox) => sandbox.call('POST', ws('/connect/tiktok'), { query: { process: 'reconnect', account_id: 'nope' } }),
+		provoke: (sandbox) =>
+			sandbox.call('POST', ws('/connect/tiktok'), {
+				query: { process: 'reconnect', account_id: 'nope' },
+			}),
 	},
 	'409 DUPLICATE_ACCOUNT': {
 		status: 409,
@@ -55,7 +78,8 @@ const cases: Record<string, Case> = {
 		status: 422,
 		errorCode: 'VALIDATION_ERROR',
 		fieldErrors: true,
-		provoke: (sandbox) => sandbox.call('POST', ws('/connect/facebook'), { query: { process: 'later' } }),
+		provoke: (sandbox) =>
+			sandbox.call('POST', ws('/connect/facebook'), { query: { process: 'later' } }),
 	},
 	'422 VALIDATION_ERROR on add': {
 		status: 422,
@@ -67,7 +91,8 @@ const cases: Record<string, Case> = {
 		status: 422,
 		errorCode: 'VALIDATION_ERROR',
 		fieldErrors: true,
-		provoke: (sandbox) => sandbox.call('DELETE', ws(`/posts/${DEMO.posts.published}`), { json: { account_ids: [1] } }),
+		provoke: (sandbox) =>
+			sandbox.call('DELETE', ws(`/posts/${DEMO.posts.published}`), { json: { account_ids: [1] } }),
 	},
 	'429 RATE_LIMIT_EXCEEDED': {
 		status: 429,
@@ -82,22 +107,32 @@ const cases: Record<string, Case> = {
 		status: 500,
 		provoke: async (sandbox) => {
 			await sandbox.control.fault({ method: 'POST', path: ws('/posts'), status: 500 });
-			return sandbox.post(ws('/posts'), { content: { text: 'x' }, accounts: [DEMO.accounts.facebook], scheduling: { publish_type: 'draft' } });
+			return sandbox.post(ws('/posts'), {
+				content: { text: 'x' },
+				accounts: [DEMO.accounts.facebook],
+				scheduling: { publish_type: 'draft' },
+			});
 		},
 	},
 };
 
 describe('error answers (section 7)', () => {
-	it.each(Object.entries(cases))('%s', async (_name, { status, errorCode, fieldErrors, provoke }) => {
-		const answer = await provoke(api);
-		expect(answer.status).toBe(status);
-		expect(answer.body).toMatchObject({ status: false, message: expect.any(String) });
-		if (errorCode) expect(answer.body.error_code).toBe(errorCode);
-		if (fieldErrors) expect(Object.keys(answer.body.errors).length).toBeGreaterThan(0);
-		if (status === 429) expect(answer.body.retry_after).toBeGreaterThanOrEqual(1);
-	});
+	it.each(Object.entries(cases))(
+		'%s',
+		async (_name, { status, errorCode, fieldErrors, provoke }) => {
+			const answer = await provoke(api);
+			expect(answer.status).toBe(status);
+			expect(answer.body).toMatchObject({ status: false, message: expect.any(String) });
+			if (errorCode) expect(answer.body.error_code).toBe(errorCode);
+			if (fieldErrors) expect(Object.keys(answer.body.errors).length).toBeGreaterThan(0);
+			if (status === 429) expect(answer.body.retry_after).toBeGreaterThanOrEqual(1);
+		},
+	);
 
 	it('answers an unknown route with 404 in the envelope', async () => {
-		expect(await api.get('/api/v1/nothing')).toMatchObject({ status: 404, body: { status: false, message: expect.any(String) } });
+		expect(await api.get('/api/v1/nothing')).toMatchObject({
+			status: 404,
+			body: { status: false, message: expect.any(String) },
+		});
 	});
 });

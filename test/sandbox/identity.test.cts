@@ -16,10 +16,27 @@ describe('identity and workspaces', () => {
 	it('lists only the workspaces a key reaches, paginated', async () => {
 		const full = await api.get('/api/v1/workspaces');
 		expect(full.body.data).toEqual([
-			{ _id: MAIN, name: DEMO.workspaces.main.name, slug: 'acme-coffee', timezone: 'Europe/Berlin' },
-			{ _id: SECOND, name: DEMO.workspaces.second.name, slug: 'acme-coffee-us', timezone: 'America/New_York' },
+			{
+				_id: MAIN,
+				name: DEMO.workspaces.main.name,
+				slug: 'acme-coffee',
+				timezone: 'Europe/Berlin',
+			},
+			{
+				_id: SECOND,
+				name: DEMO.workspaces.second.name,
+				slug: 'acme-coffee-us',
+				timezone: 'America/New_York',
+			},
 		]);
-		expect(full.body).toMatchObject({ current_page: 1, per_page: 20, total: 2, last_page: 1, from: 1, to: 2 });
+		expect(full.body).toMatchObject({
+			current_page: 1,
+			per_page: 20,
+			total: 2,
+			last_page: 1,
+			from: 1,
+			to: 2,
+		});
 		const one = await api.get('/api/v1/workspaces', { key: 'workspace' });
 		expect(one.body.data.map((each: { _id: string }) => each._id)).toEqual([MAIN]);
 	});
@@ -27,21 +44,44 @@ describe('identity and workspaces', () => {
 	it('lists the connectable platforms with how each connects', async () => {
 		const { status, body } = await api.get('/api/v1/platforms');
 		expect(status).toBe(200);
-		const byPlatform = Object.fromEntries(body.data.map((entry: { platform: string }) => [entry.platform, entry]));
-		expect(byPlatform.bluesky).toMatchObject({ connection_method: 'credentials', required_fields: { handle: expect.any(String), app_password: expect.any(String) } });
-		expect(byPlatform['facebook-group']).toMatchObject({ connection_method: 'manual', endpoint: expect.stringContaining('/add/facebook-group') });
-		expect(byPlatform.linkedin).toMatchObject({ connection_method: 'oauth', required_fields: null, has_account_selection: true });
+		const byPlatform = Object.fromEntries(
+			body.data.map((entry: { platform: string }) => [entry.platform, entry]),
+		);
+		expect(byPlatform.bluesky).toMatchObject({
+			connection_method: 'credentials',
+			required_fields: { handle: expect.any(String), app_password: expect.any(String) },
+		});
+		expect(byPlatform['facebook-group']).toMatchObject({
+			connection_method: 'manual',
+			endpoint: expect.stringContaining('/add/facebook-group'),
+		});
+		expect(byPlatform.linkedin).toMatchObject({
+			connection_method: 'oauth',
+			required_fields: null,
+			has_account_selection: true,
+		});
 		for (const entry of body.data) {
-			expect(Object.keys(entry).sort()).toEqual(
-				['account_types', 'connection_method', 'description', 'display_name', 'endpoint', 'has_account_selection', 'platform', 'required_fields'],
-			);
+			expect(Object.keys(entry).sort()).toEqual([
+				'account_types',
+				'connection_method',
+				'description',
+				'display_name',
+				'endpoint',
+				'has_account_selection',
+				'platform',
+				'required_fields',
+			]);
 		}
 	});
 
 	it('lists the facebook text backgrounds of every type', async () => {
 		const { body } = await api.get('/api/v1/facebook/text-backgrounds');
-		expect(new Set(body.data.map((each: { type: string }) => each.type))).toEqual(new Set(['solid', 'gradient', 'image']));
-		expect(body.data.find((each: { type: string }) => each.type === 'image').background_color).toBe('');
+		expect(new Set(body.data.map((each: { type: string }) => each.type))).toEqual(
+			new Set(['solid', 'gradient', 'image']),
+		);
+		expect(body.data.find((each: { type: string }) => each.type === 'image').background_color).toBe(
+			'',
+		);
 		expect(body.data.map((each: { id: string }) => each.id)).toContain(DEMO.textBackgrounds.sunset);
 	});
 });

@@ -6,15 +6,27 @@ const root = resolve(__dirname, '../..');
 
 describe('the published tarball', () => {
 	it('holds no sandbox or test code', () => {
-		const output = execFileSync(resolve(root, 'scripts/node24'), ['npm', 'pack', '--dry-run', '--json', '--ignore-scripts'], {
-			cwd: root,
-			encoding: 'utf8',
-			stdio: ['ignore', 'pipe', 'ignore'],
-		});
+		const output = execFileSync(
+			resolve(root, 'scripts/node24'),
+			['npm', 'pack', '--dry-run', '--json', '--ignore-scripts'],
+			{
+				cwd: root,
+				encoding: 'utf8',
+				stdio: ['ignore', 'pipe', 'ignore'],
+			},
+		);
 		const [tarball] = JSON.parse(output) as { files: { path: string }[] }[];
 		const paths = tarball.files.map((file) => file.path);
 		expect(paths.length).toBeGreaterThan(0);
-		expect(paths.filter((path) => /(^|\/)(sandbox|test|bench)(\/|$)|\.cts$/.test(path))).toEqual([]);
-		expect(paths.every((path) => path.startsWith('dist/') || ['LICENSE', 'README.md', 'package.json', 'CHANGELOG.md'].includes(path))).toBe(true);
+		expect(paths.filter((path) => /(^|\/)(sandbox|test|bench)(\/|$)|\.cts$/.test(path))).toEqual(
+			[],
+		);
+		expect(
+			paths.every(
+				(path) =>
+					path.startsWith('dist/') ||
+					['LICENSE', 'README.md', 'package.json', 'CHANGELOG.md'].includes(path),
+			),
+		).toBe(true);
 	});
 });

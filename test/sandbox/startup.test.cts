@@ -9,7 +9,11 @@ const root = resolve(__dirname, '../..');
 describe('npm run sandbox', () => {
 	it('is up in under 2 seconds and prints its URL, the base URL to use and the demo keys', async () => {
 		const started = Date.now();
-		const child = spawn(resolve(root, 'scripts/node24'), ['node', 'sandbox/main.cts', '--port', '0', '--rate-limit', '100/60'], { cwd: root });
+		const child = spawn(
+			resolve(root, 'scripts/node24'),
+			['node', 'sandbox/main.cts', '--port', '0', '--rate-limit', '100/60'],
+			{ cwd: root },
+		);
 		try {
 			const output = await new Promise<string>((done, failed) => {
 				let text = '';
@@ -32,7 +36,11 @@ describe('npm run sandbox', () => {
 	});
 
 	it('refuses a malformed rate limit', async () => {
-		const child = spawn(resolve(root, 'scripts/node24'), ['node', 'sandbox/main.cts', '--port', '0', '--rate-limit', 'lots'], { cwd: root });
+		const child = spawn(
+			resolve(root, 'scripts/node24'),
+			['node', 'sandbox/main.cts', '--port', '0', '--rate-limit', 'lots'],
+			{ cwd: root },
+		);
 		let errors = '';
 		child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
 		const code = await new Promise((done) => child.once('exit', done));

@@ -188,12 +188,10 @@ function registerErrors(app: FastifyInstance) {
 			return reply.code(answer.statusCode).send(answer.body);
 		}
 		if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-			return reply
-				.code(400)
-				.send({
-					status: false,
-					message: `The upload failed: files may be at most ${LIMITS.uploadBytes} bytes.`,
-				});
+			return reply.code(400).send({
+				status: false,
+				message: `The upload failed: files may be at most ${LIMITS.uploadBytes} bytes.`,
+			});
 		}
 		if (error.statusCode !== undefined && error.statusCode < 500) {
 			return reply.code(400).send({ status: false, message: `Bad request: ${error.message}` });

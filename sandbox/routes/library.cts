@@ -178,13 +178,11 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 				};
 			}
 			runtime.store.data.media.push(media);
-			return reply
-				.code(201)
-				.send({
-					status: true,
-					message: 'Media uploaded successfully',
-					data: mediaItem(media, runtime.baseUrl),
-				});
+			return reply.code(201).send({
+				status: true,
+				message: 'Media uploaded successfully',
+				data: mediaItem(media, runtime.baseUrl),
+			});
 		},
 	);
 

@@ -396,13 +396,11 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 				updated_at: now,
 			};
 			runtime.store.data.comments.push(comment);
-			return reply
-				.code(201)
-				.send({
-					status: true,
-					message: 'Comment added successfully',
-					data: commentItem(runtime.store, comment),
-				});
+			return reply.code(201).send({
+				status: true,
+				message: 'Comment added successfully',
+				data: commentItem(runtime.store, comment),
+			});
 		},
 	);
 }

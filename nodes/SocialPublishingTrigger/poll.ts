@@ -120,6 +120,12 @@ async function watchOf(ctx: IPollFunctions, memory: TriggerStaticData): Promise<
 	return { event, workspaceId, qs, scope };
 }
 
+/** What one poll read: the posts, and whether that was the whole list. */
+interface Reading {
+	posts: IDataObject[];
+	complete: boolean;
+}
+
 /**
  * Reads the posts list newest first, one full page at a time, while `more(page)` says the next page
  * may still matter.
@@ -128,13 +134,14 @@ async function readPosts(
 	ctx: IPollFunctions,
 	watch: Watch,
 	more: (page: IDataObject[]) => boolean,
-): Promise<IDataObject[]> {
+): Promise<Reading> {
 	const path = paths.workspace(watch.workspaceId, 'posts');
 	const posts: IDataObject[] = [];
 	for (let pageNumber = 1; ; pageNumber++) {
 		const page = await apiRequestPage.call(ctx, path, pageNumber, PER_PAGE_MAX, { qs: watch.qs });
 		posts.push(...page.data);
-		if (page.data.length === 0 || !hasMorePages(page) || !more(page.data)) return posts;
+		if (page.data.length === 0 || !hasMorePages(page)) return { posts, complete: true };
+		if (!more(page.data)) return { posts, complete: false };
 	}
 }
 
@@ -152,6 +159,23 @@ function distinct(posts: IDataObject[]): IDataObject[] {
 function stillInRound(event: TriggerEvent, cursor: Cursor, post: IDataObject): boolean {
 	const mark = cursor.rounds[postIdOf(post)];
 	return event.tracksRounds && mark !== undefined && sameRound(mark, post);
+}
+
+/**
+ * Review rounds of posts no longer under review are dropped, so the map holds about the posts
+ * pending now. A post missing from what was read has left review when the reading was the whole
+ * list, or when its last change is newer than the oldest post read (it would have been read).
+ */
+function forgetRoundsEnded(cursor: Cursor, { posts, complete }: Reading): Cursor {
+	if (Object.keys(cursor.rounds).length === 0) return cursor;
+	const read = new Set(posts.map(postIdOf));
+	const oldestRead = Math.min(...posts.map(stampOf));
+	const rounds = Object.fromEntries(
+		Object.entries(cursor.rounds).filter(
+			([id, [at]]) => read.has(id) || (!complete && !(at > oldestRead)),
+		),
+	);
+	return { ...cursor, rounds };
 }
 
 function itemsOf(
@@ -194,7 +218,7 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
 	// The newest page sets the watermark; a further page is read only while posts tie with it.
 	let newest = emptyCursor(watch.scope);
-	const posts = await readPosts(ctx, watch, (page) => {
+	const { posts } = await readPosts(ctx, watch, (page) => {
 		newest = advance(newest, oldestFirst(page.filter(watch.event.matches)));
 		return mayContinue(newest, page);
 	});
@@ -222,12 +246,12 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 		cursor = await baseline(this, watch);
 	} else {
 		const from = saved !== undefined && !firstPoll ? saved : emptyCursor(watch.scope);
-		const posts = await readPosts(this, watch, (page) => firstPoll || mayContinue(from, page));
+		const reading = await readPosts(this, watch, (page) => firstPoll || mayContinue(from, page));
 		const changed = oldestFirst(
-			distinct(posts).filter((post) => watch.event.matches(post) && isNew(from, post)),
+			distinct(reading.posts).filter((post) => watch.event.matches(post) && isNew(from, post)),
 		);
 		news = changed.filter((post) => !stillInRound(watch.event, from, post));
-		cursor = advance(from, changed, watch.event.tracksRounds);
+		cursor = advance(forgetRoundsEnded(from, reading), changed, watch.event.tracksRounds);
 	}
 
 	// Assigned only when changed: n8n saves the workflow's static data whenever it is written to.

@@ -433,7 +433,6 @@ function post(seed: PostSeed, now: number): Post {
 				: [],
 		post_type: 'feed',
 		hide_client: false,
-		extras: {},
 	};
 }
 

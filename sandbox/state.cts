@@ -141,8 +141,6 @@ export interface Post {
 	external_comments: ExternalComment[];
 	post_type: string;
 	hide_client: boolean;
-	/** The rest of the create body (first_comment, platform options), kept as sent. */
-	extras: Record<string, unknown>;
 }
 
 export interface Comment {

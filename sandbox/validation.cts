@@ -25,12 +25,6 @@ export function compileSchema(schema: object, httpPart: string | undefined): Val
 	return (httpPart === 'body' ? bodies : texts).compile(schema);
 }
 
-/** Standalone validation for payloads outside a route body (the control surface's bodies). */
-export function validate(schema: object, value: unknown): ErrorMap | null {
-	const check = bodies.compile(schema);
-	return check(value) ? null : errorMap(check.errors ?? []);
-}
-
 export type ErrorMap = Record<string, string[]>;
 
 /** Wording where the generic one would mislead, keyed by `field:keyword` (`*` is any list index). */

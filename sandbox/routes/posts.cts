@@ -90,7 +90,6 @@ export interface NewPost {
 	contentCategoryId?: string | null;
 	postType?: string;
 	hideClient?: boolean;
-	extras?: Record<string, unknown>;
 }
 
 /** Creates a post the way the service does; also used by the control surface's seeds and simulations. */
@@ -132,7 +131,6 @@ export function createPost(store: Store, workspace: Workspace, now: string, fiel
 		external_comments: [],
 		post_type: fields.postType ?? 'feed',
 		hide_client: isDraft && (fields.hideClient ?? false),
-		extras: fields.extras ?? {},
 	};
 	store.data.posts.push(post);
 	return post;
@@ -198,53 +196,34 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			});
 			if (Object.keys(errors).length > 0) throw invalid(400, errors, summary(errors));
 
-			const library = (body.content.media?.media_ids ?? []).map((id) =>
-				store.data.media.find((each) => each.id === id && each.workspaceId === workspace.id),
+			const library = (body.content.media?.media_ids ?? []).flatMap((id) =>
+				store.data.media.filter((each) => each.id === id && each.workspaceId === workspace.id),
 			);
-			const libraryUrls = (type: string) =>
+			const urlsOf = (types: string[]) =>
 				library
-					.filter(
-						(media) => media && (media.type === type || (type === 'image' && media.type === 'gif')),
-					)
-					.map((media) => mediaUrl(media as NonNullable<typeof media>, runtime.baseUrl));
-			const {
-				content,
-				accounts,
-				content_category_id,
-				post_type,
-				post_video_title,
-				hide_client,
-				scheduling,
-				labels,
-				campaign_id,
-				approval,
-				...options
-			} = body;
+					.filter((media) => types.includes(media.type))
+					.map((media) => mediaUrl(media, runtime.baseUrl));
 			const post = createPost(store, workspace, runtime.clock.iso(), {
-				text: content.text,
+				text: body.content.text,
 				accountIds,
 				createdByUserId: callerOf(request).user.id,
-				publishType: scheduling.publish_type,
-				scheduledAt: scheduling.scheduled_at,
-				approval,
-				images: [...(content.media?.images ?? []), ...libraryUrls('image')],
-				video: content.media?.video ?? libraryUrls('video')[0] ?? null,
-				labelIds: labels,
-				campaignId: campaign_id,
-				contentCategoryId: content_category_id,
-				postType: post_type,
-				hideClient: hide_client,
-				extras: {
-					...options,
-					...(post_video_title === undefined ? {} : { post_video_title }),
-					accounts_sent: accounts ?? [],
-				},
+				publishType: body.scheduling.publish_type,
+				scheduledAt: body.scheduling.scheduled_at,
+				approval: body.approval,
+				images: [...(body.content.media?.images ?? []), ...urlsOf(['image', 'gif'])],
+				video: body.content.media?.video ?? urlsOf(['video'])[0] ?? null,
+				labelIds: body.labels,
+				campaignId: body.campaign_id,
+				contentCategoryId: body.content_category_id,
+				postType: body.post_type,
+				hideClient: body.hide_client,
 			});
 			// The live service accepts hide_client on any post but honours it only on drafts, and says so.
-			const ignoredHideClient = hide_client === true && scheduling.publish_type !== 'draft';
+			const ignoredHideClient =
+				body.hide_client === true && body.scheduling.publish_type !== 'draft';
 			return reply.code(201).send({
 				status: true,
-				message: approval ? 'Post created and sent for approval' : 'Post created successfully',
+				message: body.approval ? 'Post created and sent for approval' : 'Post created successfully',
 				data: { id: post.id, post_url: `${runtime.baseUrl}/posts/${post.id}` },
 				...(ignoredHideClient
 					? { warning: 'hide_client applies to draft posts only; it was ignored.' }

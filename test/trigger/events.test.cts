@@ -58,6 +58,24 @@ describe('events', () => {
 		});
 	});
 
+	test('Post Rejected, filtered by approver: a post rejected again after another review is a new event', async () => {
+		const events = workspaceEvents(sandbox);
+		const watcher = await activeWatcher(watching('postRejected', { approvers: 'me' }));
+		const [mine] = await events.sendForReview(1, [U.alex.id]);
+		const [notMine] = await events.sendForReview(1, [U.maya.id]);
+		await events.reject(mine);
+		await events.reject(notMine);
+
+		const tick = await watcher.tick();
+		expect(tick.ids).toEqual([mine]);
+		expect(tick.requests).toEqual([listRequest(1, { 'status[]': 'rejected', 'approval_assigned_to[]': U.alex.id })]);
+
+		await events.enterReview(mine);
+		expect((await watcher.tick()).ids).toEqual([]);
+		await events.reject(mine, 'Still no.');
+		expect((await watcher.tick()).ids).toEqual([mine]);
+	});
+
 	test('a post that is published on only some accounts (partial) is not "published"', async () => {
 		const watcher = await activeWatcher(watching('postPublished'));
 		await sandbox.control.simulate({

@@ -102,14 +102,26 @@ export class Watcher {
 	}
 }
 
+type ApproveOption = 'anyone' | 'all';
+
 /** Changes in the main workspace, in the user's words. */
 export function workspaceEvents(sandbox: SandboxHandle, workspaceId = MAIN_WORKSPACE) {
 	const simulate = (request: Omit<SimulateRequest, 'workspace_id'>) => sandbox.control.simulate({ workspace_id: workspaceId, ...request });
 	return {
 		/** Maya sends new posts for review; Alex is asked to approve. Answers their IDs. */
-		sendForReview: (count = 1, approvers: string[] = [U.alex.id], createdBy: string = U.maya.id) =>
-			simulate({ action: 'create_pending', created_by_user_id: createdBy, approvers, count }),
-		enterReview: async (postId: string, approvers: string[] = [U.alex.id]) => (await simulate({ action: 'enter_review', post_id: postId, approvers }))[0],
+		sendForReview: (count = 1, approvers: string[] = [U.alex.id], createdBy: string = U.maya.id, approveOption: ApproveOption = 'anyone') =>
+			simulate({ action: 'create_pending', created_by_user_id: createdBy, approvers, count, approve_option: approveOption }),
+		enterReview: async (postId: string, approvers: string[] = [U.alex.id], approveOption: ApproveOption = 'anyone') =>
+			(await simulate({ action: 'enter_review', post_id: postId, approvers, approve_option: approveOption }))[0],
+		/** Alex (the `full` key) approves through the API. */
+		approveAsAlex: async (postId: string) => {
+			const response = await fetch(`${sandbox.url}${postsPath(workspaceId)}/${postId}/approval`, {
+				method: 'POST',
+				headers: { 'X-API-Key': sandbox.credentials('full').apiKey, 'content-type': 'application/json' },
+				body: JSON.stringify({ action: 'approve' }),
+			});
+			expect(response.status).toBe(200);
+		},
 		leaveReview: async (postId: string) => (await simulate({ action: 'leave_review', post_id: postId }))[0],
 		publish: async (postId: string) => (await simulate({ action: 'publish', post_id: postId }))[0],
 		fail: async (postId: string) => (await simulate({ action: 'fail', post_id: postId }))[0],

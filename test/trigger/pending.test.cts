@@ -150,20 +150,16 @@ describe('leaving review and entering it again', () => {
 	test('one approver of two approving keeps the post in the same round: not emitted again', async () => {
 		const events = workspaceEvents(sandbox);
 		const watcher = await activeWatcher();
-		// Waiting for Alex and Jordan, both must approve; Alex (the `full` key) approves.
-		const response = await fetch(`${sandbox.url}/api/v1/workspaces/${DEMO_MAIN}/posts/${P.pendingForAlexAndJordan}/approval`, {
-			method: 'POST',
-			headers: { 'X-API-Key': sandbox.credentials('full').apiKey, 'content-type': 'application/json' },
-			body: JSON.stringify({ action: 'approve' }),
-		});
-		expect(response.status).toBe(200);
+		// Waiting for Alex and Jordan, both must approve; Alex approves.
+		await events.approveAsAlex(P.pendingForAlexAndJordan);
 		expect((await watcher.tick()).ids).toEqual([]);
 
 		// Sent for review again later: a new round, so a new event.
 		await events.leaveReview(P.pendingForAlexAndJordan);
-		await events.enterReview(P.pendingForAlexAndJordan, [U.alex.id, U.jordan.id]);
+		await events.enterReview(P.pendingForAlexAndJordan, [U.alex.id, U.jordan.id], 'all');
 		expect((await watcher.tick()).ids).toEqual([P.pendingForAlexAndJordan]);
+		// And Alex approving in that new round is not a new request either.
+		await events.approveAsAlex(P.pendingForAlexAndJordan);
+		expect((await watcher.tick()).ids).toEqual([]);
 	});
 });
-
-const DEMO_MAIN = listRequest(1).path.split('/')[4];

@@ -50,6 +50,36 @@ describe('posts on the watermark boundary (equal updated_at, clock frozen)', () 
 	});
 });
 
+describe('bounded state', () => {
+	test('review rounds are kept only for posts still under review', async () => {
+		const events = workspaceEvents(sandbox);
+		const watcher = await activeWatcher();
+		const [a, b] = await events.sendForReview(2);
+		const emitted = await watcher.tick();
+		expect(emitted.ids).toEqual([a, b]);
+		expect(Object.keys((emitted.staticData.cursor as { rounds: object }).rounds)).toEqual(expect.arrayContaining([a, b]));
+
+		await events.leaveReview(a);
+		const after = await watcher.tick();
+		const rounds = Object.keys((after.staticData.cursor as { rounds: object }).rounds);
+		expect(rounds).toContain(b);
+		expect(rounds).not.toContain(a);
+	});
+
+	test('the documented limit: re-entering review and an approval between the same two polls look like one round', async () => {
+		const events = workspaceEvents(sandbox);
+		const watcher = await activeWatcher();
+		const [id] = await events.sendForReview(1, [U.alex.id, U.jordan.id], U.maya.id, 'all');
+		expect((await watcher.tick()).ids).toEqual([id]);
+
+		await events.leaveReview(id);
+		await events.enterReview(id, [U.alex.id, U.jordan.id], 'all');
+		await events.approveAsAlex(id);
+		// README, Guarantees: not emitted again.
+		expect((await watcher.tick()).ids).toEqual([]);
+	});
+});
+
 describe('restarts', () => {
 	test('a restarted trigger resumes from its persisted state: nothing twice, nothing missed', async () => {
 		const events = workspaceEvents(sandbox);

@@ -184,7 +184,7 @@ export const commentBody = object(
 );
 
 export const uploadBody = {
-	...object({ file: { type: 'object' }, url: uri, folder_id: { type: ['string', 'null'] } }),
+	...object({ file: { uploadedFile: true }, url: uri, folder_id: { type: ['string', 'null'] } }),
 	// Exactly one of file and url.
 	if: { required: ['file'] },
 	then: { properties: { url: false } },

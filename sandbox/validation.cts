@@ -4,6 +4,8 @@ import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
+import { UploadedFile } from './uploads.cts';
+
 function compiler(coerceTypes: boolean | 'array') {
 	// allErrors: the service reports every failing field at once.
 	const ajv = new Ajv({
@@ -14,6 +16,11 @@ function compiler(coerceTypes: boolean | 'array') {
 		strict: false,
 	});
 	addFormats(ajv);
+	// A multipart file part, as opposed to a field or a JSON object posing as one.
+	ajv.addKeyword({
+		keyword: 'uploadedFile',
+		validate: (_schema: boolean, data: unknown) => data instanceof UploadedFile,
+	});
 	return ajv;
 }
 
@@ -32,6 +39,7 @@ const MESSAGES: Record<string, string> = {
 	'content.text:minLength': 'The content.text field is required.',
 	'scheduling.scheduled_at:pattern':
 		'The scheduling.scheduled_at field must match the format Y-m-d H:i:s.',
+	'file:uploadedFile': 'The file field must be a file.',
 	'url:required': 'The url field is required when file is not present.',
 	'url:false schema': 'The url field is prohibited when file is present.',
 	'comment:minLength': 'The comment field is required.',

@@ -127,7 +127,7 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 			const folderId =
 				request.body.folder_id && request.body.folder_id !== 'null' ? request.body.folder_id : null;
 			let media: Media;
-			if (file instanceof UploadedFile) {
+			if (file) {
 				const sniffed = sniff(file.bytes);
 				const mime = sniffed?.mime ?? file.mimetype;
 				const kind = mediaKind(mime);

@@ -146,6 +146,12 @@ describe('media upload (4.12)', () => {
 		});
 	});
 
+	it('rejects a JSON object posing as a file', async () => {
+		const { status, body } = await api.post(ws('/media'), { file: { name: 'a.png' } });
+		expect(status).toBe(400);
+		expect(body.errors).toEqual({ file: ['The file field must be a file.'] });
+	});
+
 	it('logs the multipart body as fields and file digests', async () => {
 		await upload({
 			file: { bytes: images.gif, name: 'pour.gif', type: 'image/gif' },

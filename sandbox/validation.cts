@@ -8,13 +8,7 @@ import { UploadedFile } from './uploads.cts';
 
 function compiler(coerceTypes: boolean | 'array') {
 	// allErrors: the service reports every failing field at once.
-	const ajv = new Ajv({
-		allErrors: true,
-		coerceTypes,
-		useDefaults: true,
-		verbose: true,
-		strict: false,
-	});
+	const ajv = new Ajv({ allErrors: true, coerceTypes, useDefaults: true, strict: false });
 	addFormats(ajv);
 	// A multipart file part, as opposed to a field or a JSON object posing as one.
 	ajv.addKeyword({

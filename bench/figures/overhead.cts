@@ -58,6 +58,7 @@ async function perItemMs(sandbox: BenchSandbox, job: Job, tag: string): Promise<
 export async function overhead(sandbox: BenchSandbox): Promise<Figure> {
 	const rows: Row[] = [];
 	const notes: string[] = [];
+	const ratios: string[] = [];
 	for (const comparison of comparisons()) {
 		const variants = {
 			ours: () => perItemMs(sandbox, comparison.ours, 'bench overhead ours'),
@@ -69,32 +70,35 @@ export async function overhead(sandbox: BenchSandbox): Promise<Figure> {
 		const ours = median(times.ours);
 		const peer = median(times.peer);
 		const one = median(times.peerOneAtATime);
-		// The ratio of medians, and the median of per-round ratios (robust to a noisy round).
-		const roundRatio = (other: number[]) => median(times.ours.map((value, i) => value / other[i]));
+		// Paired: each round's ratio, then their median (a noisy round moves both sides alike).
+		const ratio = (other: number[]) => median(times.ours.map((value, i) => value / other[i]));
+		const vsPeer = ratio(times.peer);
+		const vsOne = ratio(times.peerOneAtATime);
 		rows.push(
 			{
 				measure: `${comparison.title}: per item, vs HTTP Request as it runs (all requests in flight)`,
 				ours: formatMs(ours),
 				peer: formatMs(peer),
-				versus: formatRatio(ours, peer),
-				note: `median of per-round ratios ${roundRatio(times.peer).toFixed(2)}x`,
+				versus: `${vsPeer.toFixed(2)}x`,
+				note: `ratio of the medians ${formatRatio(ours, peer)}`,
 			},
 			{
 				measure: `${comparison.title}: per item, vs the same requests one at a time`,
 				ours: formatMs(ours),
 				peer: formatMs(one),
-				versus: formatRatio(ours, one),
-				note: `median of per-round ratios ${roundRatio(times.peerOneAtATime).toFixed(2)}x`,
+				versus: `${vsOne.toFixed(2)}x`,
+				note: `ratio of the medians ${formatRatio(ours, one)}`,
 			},
 		);
-		if (ours > peer * 1.1) {
+		ratios.push(`${comparison.title.split(' (')[0]} ${vsPeer.toFixed(2)}x (${vsOne.toFixed(2)}x one at a time)`);
+		if (vsPeer > 1.1) {
 			notes.push(
-				`${comparison.title}: we are behind HTTP Request's default by ${formatRatio(ours, peer)} per item, mostly because it has every item's request in flight at once while our node sends one at a time (so that a 429 can be waited out and nothing is sent twice).`,
+				`${comparison.title}: we are behind HTTP Request's default, ${vsPeer.toFixed(2)}x its time per item, mostly because it has every item's request in flight at once while our node sends one at a time (so that a 429 can be waited out and nothing is sent twice).`,
 			);
 		}
-		if (ours > one * 1.1) {
+		if (vsOne > 1.1) {
 			notes.push(
-				`${comparison.title}: even against the same requests sent one at a time we are ${formatRatio(ours, one)} slower per item: the cost of our checks, parameter reading and response shaping.`,
+				`${comparison.title}: against the same requests sent one at a time we are still ${vsOne.toFixed(2)}x slower per item: the cost of our checks, parameter reading and output shaping.`,
 			);
 		}
 	}
@@ -103,8 +107,9 @@ export async function overhead(sandbox: BenchSandbox): Promise<Figure> {
 		title: 'Engine overhead',
 		method:
 			`Each job runs ${ITEMS} input items through WorkflowExecute against the sandbox with no latency and no rate limit, on a freshly reset sandbox; the time per item is the run's time / ${ITEMS}. ` +
-			`Our node, the peer as HTTP Request runs it, and the peer sending one request at a time run interleaved for ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up rounds; medians are reported, and the ratio is ours / peer (above 1: we are slower).`,
+			`Our node, the peer as HTTP Request runs it, and the peer sending one request at a time run interleaved for ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up rounds; medians are reported, and the ratio is the median of the per-round ratios ours / peer (above 1: we are slower).`,
 		rows,
 		notes,
+		summary: `Per item against HTTP Request, ours / peer: ${ratios.join('; ')}. Above 1 we are behind: HTTP Request has all items in flight at once, which is also why it fails under a rate limit (figure 2).`,
 	};
 }

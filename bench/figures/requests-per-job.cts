@@ -4,7 +4,7 @@ import { DEMO } from '../../sandbox/demo-data.cts';
 import { runNode, runPoll } from '../../test/harness/engine.cts';
 import type { BenchSandbox } from '../lib/jobs.cts';
 import { createPostWithFiles, getManyPosts, publishedTrigger } from '../lib/jobs.cts';
-import { median } from '../lib/measure.cts';
+import { median, plural } from '../lib/measure.cts';
 import type { Figure, Row } from '../lib/report.cts';
 
 const RUNS = 3;
@@ -96,13 +96,13 @@ async function medianOf(job: () => Promise<Count>): Promise<{ requests: number; 
 	return { requests: median(requests), items: median(counts.map((c) => c.items)), spread };
 }
 
-function row(measure: string, count: { requests: number; items: number; spread: string }, floor: number, what: string): Row {
+function row(measure: string, count: { requests: number; items: number; spread: string }, floor: number, what: [string, string]): Row {
 	const verdict = count.requests === floor ? 'at the floor' : count.requests < floor ? 'below the floor?' : `${count.requests - floor} over the floor`;
 	return {
 		measure,
-		ours: `${count.requests} requests${count.spread}`,
+		ours: `${plural(count.requests, 'request')}${count.spread}`,
 		versus: `floor ${floor}: ${verdict}`,
-		note: `${count.items} ${what}`,
+		note: plural(count.items, ...what),
 	};
 }
 
@@ -111,13 +111,13 @@ export async function requestsPerJob(sandbox: BenchSandbox): Promise<Figure> {
 	const notes: string[] = [];
 	for (const records of RECORD_COUNTS) {
 		const count = await medianOf(() => getManyAll(sandbox, records));
-		rows.push(row(`Get Many posts, Return All, N = ${records}`, count, pagesFloor(records), 'items out'));
+		rows.push(row(`Get Many posts, Return All, N = ${records}`, count, pagesFloor(records), ['item out', 'items out']));
 	}
-	rows.push(row('Get Many posts, Limit 5 (of 1000)', await medianOf(() => getManyLimit(sandbox)), 1, 'items out'));
+	rows.push(row('Get Many posts, Limit 5 (of 1000)', await medianOf(() => getManyLimit(sandbox)), 1, ['item out', 'items out']));
 	for (const newPosts of [0, ...NEW_POSTS]) {
 		const count = await medianOf(() => poll(sandbox, newPosts));
-		const measure = newPosts === 0 ? 'Trigger poll, idle' : `Trigger poll, K = ${newPosts} new posts`;
-		rows.push(row(measure, count, pagesFloor(newPosts), 'items emitted'));
+		const measure = newPosts === 0 ? 'Trigger poll, idle' : `Trigger poll, K = ${plural(newPosts, 'new post')}`;
+		rows.push(row(measure, count, pagesFloor(newPosts), ['item emitted', 'items emitted']));
 		if (count.items !== newPosts) {
 			notes.push(
 				`${measure}: the poll emitted ${count.items} items where ${newPosts} posts were new (the baseline poll before it saw 3 published posts): the request count is right, the output is not.`,
@@ -125,14 +125,15 @@ export async function requestsPerJob(sandbox: BenchSandbox): Promise<Figure> {
 		}
 	}
 	for (const files of FILE_COUNTS) {
-		rows.push(row(`Create Post with K = ${files} binary files`, await medianOf(() => createWithFiles(sandbox, files)), files + 1, 'post out'));
+		const measure = `Create Post with K = ${plural(files, 'binary file')}`;
+		rows.push(row(measure, await medianOf(() => createWithFiles(sandbox, files)), files + 1, ['post out', 'posts out']));
 	}
 	const over = rows.filter((each) => each.versus?.includes('over the floor'));
-	notes.push(
+	const summary =
 		over.length === 0
-			? 'Every job is at its floor.'
-			: `Over the floor: ${over.map((each) => `${each.measure} (${each.ours})`).join('; ')}.`,
-	);
+			? 'Every job costs exactly its floor: Return All reads ceil(N/100) pages (1 for N up to 100, 10 for 1000), Limit 5 is one request, an idle trigger poll is one request and 150 new posts two, and K files cost K uploads + 1 create.'
+			: `Over the floor: ${over.map((each) => `${each.measure} (${each.ours}, ${each.versus})`).join('; ')}.`;
+	notes.push(summary);
 	return {
 		id: 1,
 		title: 'Requests per job',
@@ -142,5 +143,6 @@ export async function requestsPerJob(sandbox: BenchSandbox): Promise<Figure> {
 			`Create Post uploads each binary file to the media library, then creates the post. Each count is the median of ${RUNS} runs (counts are deterministic; a spread would be shown).`,
 		rows,
 		notes,
+		summary: summary + (notes.length > 1 ? ' See the notes on the trigger output below.' : ''),
 	};
 }

@@ -47,6 +47,10 @@ export function formatBytes(bytes: number): string {
 	return `${bytes} B`;
 }
 
+export function plural(count: number, word: string, words = `${word}s`): string {
+	return `${count} ${count === 1 ? word : words}`;
+}
+
 export function formatRatio(ours: number, peer: number): string {
 	return Number.isFinite(ours / peer) ? `${(ours / peer).toFixed(2)}x` : 'n/a';
 }

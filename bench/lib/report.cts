@@ -1,7 +1,7 @@
 // The shape every figure returns, and BENCHMARKS.md written from it.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { cpus, totalmem, release, type } from 'node:os';
+import { cpus, loadavg, totalmem, release, type } from 'node:os';
 import { join } from 'node:path';
 
 export interface Row {
@@ -22,6 +22,8 @@ export interface Figure {
 	rows: Row[];
 	/** Findings worth a sentence: where we are behind, what is missing and why. */
 	notes: string[];
+	/** The figure in one sentence, for the summary at the top. */
+	summary: string;
 }
 
 export const repoRoot = join(__dirname, '..', '..');
@@ -47,6 +49,7 @@ export function machine(): string[] {
 	return [
 		`CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores`,
 		`Memory: ${(totalmem() / 1024 ** 3).toFixed(0)} GiB`,
+		`Load average when the run ended: ${loadavg().map((value) => value.toFixed(2)).join(', ')} (1, 5, 15 min; other work shares the machine)`,
 		`OS: ${type()} ${release()}`,
 		`Node ${process.versions.node}; n8n-core ${versionOf('n8n-core')}, n8n-workflow ${versionOf('n8n-workflow')}, n8n-nodes-base ${versionOf('n8n-nodes-base')}`,
 		`Commit: ${gitCommit()}`,
@@ -87,16 +90,23 @@ export interface ReportInput {
 	startedAt: Date;
 	durationMs: number;
 	method: string[];
+	/** Why the peer is what it is. */
+	peer: string[];
 	gaps: string[];
 }
 
 export function writeReport(path: string, input: ReportInput): void {
-	const { figures, command, startedAt, durationMs, method, gaps } = input;
+	const { figures, command, startedAt, durationMs, method, peer, gaps } = input;
 	const lines = [
 		'# Benchmarks',
 		'',
 		`Made by \`${command}\` on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; the whole run took ${(durationMs / 1000).toFixed(0)} s.`,
 		'The numbers below are as measured on the machine described; run the command again to reproduce them.',
+		'',
+		'## Summary',
+		'',
+		...figures.map((figure) => `- **${figure.id}. ${figure.title}.** ${figure.summary}`),
+		...gaps.map((gap) => `- **Not measured.** ${gap}`),
 		'',
 		'## Machine',
 		'',
@@ -105,6 +115,10 @@ export function writeReport(path: string, input: ReportInput): void {
 		'## Method',
 		'',
 		...method.map((line) => `- ${line}`),
+		'',
+		"## The peer: n8n's HTTP Request node",
+		'',
+		...peer.map((line) => `- ${line}`),
 		'',
 		'## Figures',
 		'',

@@ -189,18 +189,12 @@ function itemsOf(
 	);
 }
 
-function firstPage(ctx: IPollFunctions, watch: Watch) {
-	return apiRequestPage.call(ctx, paths.workspace(watch.workspaceId, 'posts'), 1, PER_PAGE_MAX, {
-		qs: watch.qs,
-	});
-}
-
 /** Fetch Test Event: the newest matching post, or an error saying there is none. Saves nothing. */
 async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 	const memory = { ...(ctx.getWorkflowStaticData('node') as TriggerStaticData) };
 	const watch = await watchOf(ctx, memory);
-	const page = await firstPage(ctx, watch);
-	const newest = oldestFirst(page.data.filter(watch.event.matches)).pop();
+	const { posts } = await readPosts(ctx, watch, () => false);
+	const newest = oldestFirst(posts.filter(watch.event.matches)).pop();
 	if (!newest) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -245,7 +239,7 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 	if (firstPoll && !includeExisting) {
 		cursor = await baseline(this, watch);
 	} else {
-		const from = saved !== undefined && !firstPoll ? saved : emptyCursor(watch.scope);
+		const from = firstPoll || !saved ? emptyCursor(watch.scope) : saved;
 		const reading = await readPosts(this, watch, (page) => firstPoll || mayContinue(from, page));
 		const changed = oldestFirst(
 			distinct(reading.posts).filter((post) => watch.event.matches(post) && isNew(from, post)),

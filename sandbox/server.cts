@@ -13,7 +13,7 @@ import { registerIdentity } from './routes/identity.cts';
 import { registerLibrary } from './routes/library.cts';
 import { registerPosts } from './routes/posts.cts';
 import { Runtime } from './runtime.cts';
-import type { LoggedFile, RateLimit } from './runtime.cts';
+import type { Caller, LoggedFile, RateLimit } from './runtime.cts';
 import { UploadedFile } from './uploads.cts';
 import { compileSchema, errorMap, summary } from './validation.cts';
 
@@ -59,6 +59,96 @@ function loggedBody(body: unknown, multipart: boolean): unknown {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const keyOf = (request: FastifyRequest) => {
+	const value = request.headers['x-api-key'];
+	return typeof value === 'string' ? value : undefined;
+};
+
+const HTML_PAGE =
+	'<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>It works!</h1></body></html>';
+
+/** Answers with an injected fault if one matches; true when the request is answered. */
+async function answerFault(runtime: Runtime, request: FastifyRequest, reply: FastifyReply) {
+	const fault = runtime.takeFault(request.method, pathOf(request));
+	if (!fault) return false;
+	if (fault.delayMs) await sleep(fault.delayMs);
+	if (fault.drop) {
+		request.logged = true;
+		runtime.log({
+			method: request.method,
+			path: pathOf(request),
+			query: request.loggedQuery ?? {},
+			body: request.loggedBody,
+			status: null,
+			key: runtime.keyName(keyOf(request)),
+		});
+		reply.hijack();
+		request.raw.socket.destroy();
+		return true;
+	}
+	if (fault.html) {
+		reply
+			.code(200)
+			.headers(fault.headers ?? {})
+			.type('text/html; charset=utf-8')
+			.send(HTML_PAGE);
+		return true;
+	}
+	if (fault.status === undefined && fault.body === undefined) return false;
+	const status = fault.status ?? 500;
+	reply
+		.code(status)
+		.headers(fault.headers ?? {})
+		.send(fault.body ?? { status: false, message: `Sandbox fault: HTTP ${status}` });
+	return true;
+}
+
+function limitRate(runtime: Runtime, request: FastifyRequest, reply: FastifyReply) {
+	const rate = runtime.countRequest(keyOf(request) ?? '');
+	if (!rate) return;
+	reply.header('X-RateLimit-Limit', rate.limit).header('X-RateLimit-Remaining', rate.remaining);
+	if (rate.exceeded) {
+		reply.header('Retry-After', rate.retryAfter);
+		throw fail(429, 'Too many requests. Please slow down.', {
+			error_code: 'RATE_LIMIT_EXCEEDED',
+			retry_after: rate.retryAfter,
+		});
+	}
+}
+
+/** Section 5: who calls, and whether the key may use the API at all. */
+function authenticate(runtime: Runtime, request: FastifyRequest): Caller {
+	const key = runtime.store.data.keys.find((each) => each.value === keyOf(request));
+	const user = key && !key.revoked ? runtime.store.user(key.userId) : undefined;
+	if (!key || !user) throw fail(401, 'Invalid or revoked API key');
+	if (!key.apiAccess) {
+		throw fail(403, 'API access is not available on your plan. Upgrade to use the API.');
+	}
+	return { key, user, workspace: null };
+}
+
+/** The workspace of the path, if the key reaches it; each call in it costs a credit. */
+function enterWorkspace(runtime: Runtime, request: FastifyRequest, caller: Caller) {
+	const workspaceId = (request.params as { workspace_id?: string }).workspace_id;
+	if (workspaceId === undefined) return null;
+	const workspace = runtime.store.workspace(workspaceId);
+	if (!workspace) throw fail(404, 'Workspace not found or access denied');
+	if (!runtime.store.workspacesOf(caller.key).some((each) => each.id === workspace.id)) {
+		throw request.routeOptions.config.denyStatus === 403
+			? fail(403, 'Access denied to workspace')
+			: fail(404, 'Workspace not found or access denied');
+	}
+	if (runtime.credits !== null) {
+		if (runtime.credits <= 0) {
+			throw fail(403, 'API credits exhausted for this billing period. Upgrade your plan or wait.', {
+				error_code: 'CREDITS_EXHAUSTED',
+			});
+		}
+		runtime.credits -= 1;
+	}
+	return workspace;
+}
+
 function registerGate(app: FastifyInstance, runtime: Runtime) {
 	app.decorateRequest('caller', null);
 	app.decorateRequest('logged', false);
@@ -77,87 +167,11 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 	app.addHook('preValidation', async (request, reply) => {
 		if (!isApi(request)) return;
 		request.loggedBody = loggedBody(request.body, request.isMultipart());
-		const keyValue = request.headers['x-api-key'];
-		const keyText = typeof keyValue === 'string' ? keyValue : undefined;
-
-		const fault = runtime.takeFault(request.method, pathOf(request));
-		if (fault) {
-			if (fault.delayMs) await sleep(fault.delayMs);
-			if (fault.drop) {
-				request.logged = true;
-				runtime.log({
-					method: request.method,
-					path: pathOf(request),
-					query: request.loggedQuery ?? {},
-					body: request.loggedBody,
-					status: null,
-					key: runtime.keyName(keyText),
-				});
-				reply.hijack();
-				request.raw.socket.destroy();
-				return reply;
-			}
-			if (fault.html) {
-				return reply
-					.code(200)
-					.headers(fault.headers ?? {})
-					.type('text/html; charset=utf-8')
-					.send(
-						'<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>It works!</h1></body></html>',
-					);
-			}
-			if (fault.status !== undefined || fault.body !== undefined) {
-				const status = fault.status ?? 500;
-				return reply
-					.code(status)
-					.headers(fault.headers ?? {})
-					.send(fault.body ?? { status: false, message: `Sandbox fault: HTTP ${status}` });
-			}
-		}
-
-		const rate = runtime.countRequest(keyText ?? '');
-		if (rate) {
-			reply.header('X-RateLimit-Limit', rate.limit).header('X-RateLimit-Remaining', rate.remaining);
-			if (rate.exceeded) {
-				reply.header('Retry-After', rate.retryAfter);
-				throw fail(429, 'Too many requests. Please slow down.', {
-					error_code: 'RATE_LIMIT_EXCEEDED',
-					retry_after: rate.retryAfter,
-				});
-			}
-		}
-
-		const { store } = runtime;
-		const key = store.data.keys.find((each) => each.value === keyText);
-		if (!key || key.revoked) throw fail(401, 'Invalid or revoked API key');
-		const user = store.user(key.userId);
-		if (!user) throw fail(401, 'Invalid or revoked API key');
-		if (!key.apiAccess)
-			throw fail(403, 'API access is not available on your plan. Upgrade to use the API.');
-		request.caller = { key, user, workspace: null };
-
-		const workspaceId = (request.params as { workspace_id?: string }).workspace_id;
-		if (workspaceId === undefined) return;
-		const workspace = store.workspace(workspaceId);
-		if (!workspace) throw fail(404, 'Workspace not found or access denied');
-		if (!store.workspacesOf(key).some((each) => each.id === workspace.id)) {
-			throw request.routeOptions.config.denyStatus === 403
-				? fail(403, 'Access denied to workspace')
-				: fail(404, 'Workspace not found or access denied');
-		}
-		if (runtime.credits !== null) {
-			if (runtime.credits <= 0) {
-				throw fail(
-					403,
-					'API credits exhausted for this billing period. Upgrade your plan or wait for the next period.',
-					{
-						error_code: 'CREDITS_EXHAUSTED',
-					},
-				);
-			}
-			runtime.credits -= 1;
-		}
-		request.caller.workspace = workspace;
+		if (await answerFault(runtime, request, reply)) return reply;
+		limitRate(runtime, request, reply);
+		const caller = authenticate(runtime, request);
+		caller.workspace = enterWorkspace(runtime, request, caller);
+		request.caller = caller;
 	});
 
 	app.addHook('onResponse', async (request, reply) => {
@@ -168,9 +182,7 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 			query: request.loggedQuery ?? {},
 			body: request.loggedBody ?? null,
 			status: reply.statusCode,
-			key: runtime.keyName(
-				typeof request.headers['x-api-key'] === 'string' ? request.headers['x-api-key'] : undefined,
-			),
+			key: runtime.keyName(keyOf(request)),
 		});
 	});
 }

@@ -173,6 +173,29 @@ describe('a failed poll loses nothing and says what to fix', () => {
 		expect((await watcher.tick()).ids).toEqual(ids);
 	});
 
+	test('a short 429 is waited out within "Max Rate-Limit Wait": the poll goes on', async () => {
+		const events = workspaceEvents(sandbox);
+		const watcher = await activeWatcher();
+		const [a] = await events.sendForReview();
+		await sandbox.control.fault({ path: postsPath(), status: 429, body: { status: false, message: 'Too many requests', retry_after: 0 } });
+
+		const tick = await watcher.tick();
+		expect(tick.error).toBeUndefined();
+		expect(tick.ids).toEqual([a]);
+		expect(tick.requests).toEqual([listRequest(1), listRequest(1)]);
+	});
+
+	test('a workspace the API key cannot reach: the error says so, and nothing is saved', async () => {
+		const watcher = new Watcher(sandbox, watching('postPendingApproval', { workspaceId: byId(SECOND_WORKSPACE) }), {
+			keyName: 'workspace',
+		});
+		const tick = await watcher.tick();
+		expect(tick.ids).toEqual([]);
+		expect(tick.error?.message).toMatch(/\(HTTP 40[34]/);
+		expect(tick.error?.description).toMatch(/workspace/i);
+		expect(tick.staticData).toEqual({});
+	});
+
 	test('the API key never shows in an error', async () => {
 		await sandbox.control.fault({ path: postsPath(), status: 401, body: { status: false, message: 'Invalid or revoked API key' } });
 		const tick = await new Watcher(sandbox, watching()).tick();

@@ -101,7 +101,7 @@ export function linkPackage(userFolder: string): void {
 }
 
 /** A port nothing listens on now, for the task runner broker each n8n process opens. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
 	const server = createServer();
 	await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
 	const { port } = server.address() as AddressInfo;
@@ -116,6 +116,8 @@ async function freePort(): Promise<number> {
 export function n8nEnv(userFolder: string, port: number, brokerPort: number): NodeJS.ProcessEnv {
 	return {
 		...node24Env(),
+		// Under a test runner NODE_ENV is `test`, with which n8n quits at start.
+		NODE_ENV: 'production',
 		N8N_USER_FOLDER: userFolder,
 		N8N_PORT: String(port),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
@@ -153,8 +155,13 @@ export interface CliResult {
 }
 
 /** Runs an n8n CLI command (import, execute, publish...) against the user folder. */
-export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180_000): Promise<CliResult> {
-	const env = n8nEnv(userFolder, await freePort(), await freePort());
+export async function n8nCli(
+	userFolder: string,
+	args: string[],
+	timeoutMs = 180_000,
+	extraEnv: NodeJS.ProcessEnv = {},
+): Promise<CliResult> {
+	const env = { ...n8nEnv(userFolder, await freePort(), await freePort()), ...extraEnv };
 	return await new Promise((resolveResult, reject) => {
 		const child = spawn(process.execPath, [N8N_BIN, ...args], {
 			cwd: RUNTIME_DIR,

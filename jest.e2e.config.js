@@ -1,0 +1,12 @@
+/**
+ * End-to-end tests in real n8n (`npm run test:e2e`): test/e2e/*.e2e.cts, one at a time. The first
+ * run installs the pinned n8n into .demo/n8n, which takes minutes; later runs reuse it.
+ */
+const base = require('./jest.config.js');
+
+module.exports = {
+	...base,
+	testMatch: ['**/e2e/**/*.e2e.cts'],
+	testTimeout: 120000,
+	maxWorkers: 1,
+};

@@ -1,0 +1,115 @@
+// The example workflows, imported with n8n's CLI and run with `n8n execute` in the pinned n8n,
+// against the sandbox, with a local feed in place of the blog. Asserts what reached the API.
+import { DEMO } from '../../sandbox/demo-data.cts';
+import { EXAMPLE_IDS, type Workflow } from '../../scripts/examples.cts';
+import { FEED_ITEMS, startOfflineServices, type OfflineServices } from '../../scripts/offline-services.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+import { apiCalls, bodyOf, execute, prepareN8n, SETUP_TIMEOUT } from './setup.cts';
+
+const main = DEMO.workspaces.main;
+const sandbox = useSandbox();
+let offline: OfflineServices;
+let userFolder: string;
+
+/** A workflow made for this test: the AI example's "Schedule a post" tool, run by n8n's Tool Executor. */
+const TOOL_CHECK_ID = 'spE2eToolCheck01';
+
+function toolCheckWorkflow(examples: Workflow[]): Workflow {
+	const aiExample = examples.find((workflow) => workflow.id === EXAMPLE_IDS.aiAgent);
+	const tool = aiExample?.nodes.find((node) => node.name === 'Schedule a post');
+	if (!tool) throw new Error('the AI example has no "Schedule a post" tool');
+	return {
+		id: TOOL_CHECK_ID,
+		name: 'E2E: Social Publishing as an AI tool',
+		nodes: [
+			{ id: 'e2e-1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'e2e-2',
+				name: 'Tool Executor',
+				type: '@n8n/n8n-nodes-langchain.toolExecutor',
+				typeVersion: 1,
+				position: [220, 0],
+				// What a model would answer: one value per $fromAI key of the tool.
+				parameters: {
+					query: JSON.stringify({
+						Schedule_a_post: {
+							text: 'Workshop: latte art on Saturday at 10, sign up at the counter!',
+							account_ids: `${DEMO.accounts.facebook},${DEMO.accounts.instagram}`,
+							scheduled_at: '2030-05-04T10:00:00+02:00',
+						},
+					}),
+				},
+			},
+			{ ...tool, position: [220, 200] },
+		],
+		connections: {
+			Start: { main: [[{ node: 'Tool Executor', type: 'main', index: 0 }]] },
+			'Schedule a post': { ai_tool: [[{ node: 'Tool Executor', type: 'ai_tool', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+beforeAll(async () => {
+	offline = await startOfflineServices();
+	({ userFolder } = await prepareN8n('e2e-examples', sandbox.url, offline, (examples) => [toolCheckWorkflow(examples)]));
+}, SETUP_TIMEOUT);
+
+afterAll(async () => {
+	await offline?.stop();
+});
+
+test('RSS to scheduled posts: each story image goes to the media library, then a scheduled post uses it', async () => {
+	const run = await execute(userFolder, EXAMPLE_IDS.rss);
+
+	const uploads = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/media`);
+	expect(uploads.map((r) => bodyOf<{ files: { filename: string }[] }>(r).files[0].filename)).toEqual(
+		FEED_ITEMS.map((item) => `${item.slug}.jpg`),
+	);
+	const mediaIds = run.output('Upload to the media library').map((item) => item.json._id);
+	const posts = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/posts`);
+	expect(posts.map((r) => r.status)).toEqual([201, 201, 201]);
+	posts.forEach((request, index) => {
+		const body = bodyOf(request);
+		expect(body.content.text).toContain(FEED_ITEMS[index].title);
+		expect(body.content.media?.media_ids).toEqual([mediaIds[index]]);
+		expect(body.accounts).toEqual([DEMO.accounts.facebook, DEMO.accounts.linkedin, DEMO.accounts.twitter]);
+		expect(body.scheduling.publish_type).toBe('scheduled');
+	});
+	// Tomorrow 09:00, 12:00 and 15:00 in the workspace's zone.
+	expect(posts.map((r) => bodyOf(r).scheduling.scheduled_at?.slice(11))).toEqual(['09:00:00', '12:00:00', '15:00:00']);
+	expect(run.output('Schedule the post').map((item) => item.json.publish_type)).toEqual(['scheduled', 'scheduled', 'scheduled']);
+});
+
+test('Draft → approve → publish: the writer creates with an approval, the reviewer approves, the writer comments', async () => {
+	const run = await execute(userFolder, EXAMPLE_IDS.draftApprovePublish);
+
+	const postId = run.output('Create the post for review')[0].json.id as string;
+	const calls = (await sandbox.control.requests()).filter((r) => r.method === 'POST');
+	expect(calls.map((r) => [r.path.replace(postId, ':post'), r.key, r.status])).toEqual([
+		[`/api/v1/workspaces/${main.id}/posts`, 'full', 201],
+		[`/api/v1/workspaces/${main.id}/posts/:post/approval`, 'workspace', 200],
+		[`/api/v1/workspaces/${main.id}/posts/:post/comments`, 'full', 201],
+	]);
+	expect(bodyOf(calls[0]).approval).toMatchObject({ approvers: [DEMO.users.maya.id], approve_option: 'anyone' });
+	expect(bodyOf(calls[1])).toEqual({ action: 'approve', comment: 'Looks good, ship it.' });
+	expect(bodyOf<{ mentioned_users: string[] }>(calls[2]).mentioned_users).toEqual([DEMO.users.maya.id]);
+	expect(run.output('Comment on the post')[0].json).toMatchObject({
+		comment: 'Thanks for the quick review! It goes out tomorrow at 10:00.',
+	});
+});
+
+test('AI agent: its "Schedule a post" tool, called through n8n\'s tool wrapper with $fromAI values, creates the post', async () => {
+	const run = await execute(userFolder, TOOL_CHECK_ID);
+
+	const posts = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/posts`);
+	expect(posts.map(bodyOf)).toEqual([
+		expect.objectContaining({
+			content: { text: 'Workshop: latte art on Saturday at 10, sign up at the counter!' },
+			accounts: [DEMO.accounts.facebook, DEMO.accounts.instagram],
+			scheduling: expect.objectContaining({ publish_type: 'scheduled', scheduled_at: '2030-05-04 10:00:00' }),
+		}),
+	]);
+	// The tool's answer, as the agent would read it.
+	expect(JSON.stringify(run.output('Tool Executor')[0].json)).toContain('2030-05-04 10:00:00');
+});

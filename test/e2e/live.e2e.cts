@@ -1,0 +1,114 @@
+// A running n8n (the pinned version `npm start` runs): the approval trigger live, and the
+// credential test through n8n's own REST endpoint. The sandbox here is not reset between tests:
+// a reset under a running trigger would look like posts entering review.
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { SandboxControl } from '../../sandbox/client.cts';
+import { DEMO } from '../../sandbox/demo-data.cts';
+import { startSandbox } from '../../sandbox/server.cts';
+import { EXAMPLE_IDS } from '../../scripts/examples.cts';
+import {
+	CREDENTIAL_ID,
+	CREDENTIAL_NAME,
+	freePort,
+	n8nCli,
+	N8nSession,
+	startN8n,
+	type RunningN8n,
+} from '../../scripts/n8n-runtime.cts';
+import { startOfflineServices, type OfflineServices } from '../../scripts/offline-services.cts';
+import { prepareN8n, SETUP_TIMEOUT } from './setup.cts';
+
+const main = DEMO.workspaces.main;
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let control: SandboxControl;
+let offline: OfflineServices;
+let n8n: RunningN8n;
+let session: N8nSession;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+	control = new SandboxControl(sandbox.url);
+	offline = await startOfflineServices();
+	const { userFolder } = await prepareN8n('e2e-live', sandbox.url, offline);
+	// Published before start: n8n activates the trigger as it starts, and polls once right away.
+	const published = await n8nCli(userFolder, ['publish:workflow', `--id=${EXAMPLE_IDS.approvals}`]);
+	if (published.status !== 0) throw new Error(`publish failed:\n${published.stdout}\n${published.stderr}`);
+	n8n = await startN8n(userFolder, await freePort());
+	session = new N8nSession(n8n.url);
+	await session.setupOwner();
+	await session.login();
+}, SETUP_TIMEOUT);
+
+afterAll(async () => {
+	await n8n?.stop();
+	await offline?.stop();
+	await sandbox?.stop();
+});
+
+/** Waits, at most until `deadline`, for `check` to say true; returns its last answer. */
+async function waitFor(check: () => Promise<boolean> | boolean, deadline: number): Promise<boolean> {
+	for (;;) {
+		const done = await check();
+		if (done || Date.now() > deadline) return done;
+		await sleep(500);
+	}
+}
+
+test('the approval trigger runs its workflow for a post that enters review, and the message reaches the catcher', async () => {
+	// Polls run every minute; the first (at activation) sets where "new" starts.
+	const deadline = Date.now() + 150_000;
+	const polled = await waitFor(
+		async () => (await control.requests({ method: 'GET', path: `/api/v1/workspaces/${main.id}/posts` })).length > 0,
+		deadline,
+	);
+	expect(polled).toBe(true);
+	expect(offline.caught()).toEqual([]);
+
+	await control.simulate({
+		action: 'create_pending',
+		workspace_id: main.id,
+		text: 'E2E: our autumn menu is here',
+		created_by_user_id: DEMO.users.maya.id,
+		approvers: [DEMO.users.alex.id],
+		note: 'Check the prices',
+	});
+
+	await waitFor(() => offline.caught().length > 0, deadline);
+	const caught = offline.caught();
+	expect(caught).toHaveLength(1);
+	const body = caught[0].body as { channel: string; text: string };
+	expect(body.channel).toBe('#social-approvals');
+	expect(body.text).toContain('E2E: our autumn menu is here');
+	expect(body.text).toContain(`approvers: ${DEMO.users.alex.name}`);
+	expect(body.text).toContain('Notes: Check the prices');
+
+	const executions = await session.request<{ data: { results: { workflowId: string; status: string }[] } }>(
+		'GET',
+		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: EXAMPLE_IDS.approvals }))}`,
+	);
+	expect(executions.body.data.results.map((execution) => execution.status)).toEqual(['success']);
+}, 200_000);
+
+test('the credential test passes with a good key and fails clearly with a bad one', async () => {
+	const testKey = (apiKey: string) =>
+		session.request<{ data: { status: string; message: string } }>('POST', '/credentials/test', {
+			credentials: {
+				id: CREDENTIAL_ID,
+				name: CREDENTIAL_NAME,
+				type: 'socialPublishingApi',
+				data: { baseUrl: sandbox.url, apiKey },
+			},
+		});
+	await control.clearRequests();
+
+	const good = await testKey(DEMO.keys.full);
+	expect(good.body.data).toMatchObject({ status: 'OK' });
+	const bad = await testKey('not-a-key');
+	expect(bad.body.data.status).toBe('Error');
+	expect(bad.body.data.message).toMatch(/API key/i);
+	expect(JSON.stringify(bad.body)).not.toContain('not-a-key');
+
+	const keys = (await control.requests({ method: 'GET', path: '/api/v1/me' })).map((r) => r.key);
+	expect(new Set(keys)).toEqual(new Set(['full', 'unknown']));
+});

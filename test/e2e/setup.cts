@@ -1,0 +1,83 @@
+// What every end-to-end file starts from: the pinned n8n (installed on first use), a fresh n8n user
+// folder with this package linked in, the two sandbox credentials and the chosen workflows.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { INodeExecutionData, IRun } from 'n8n-workflow';
+
+import type { LoggedRequest, SandboxControl } from '../../sandbox/client.cts';
+import { DEMO } from '../../sandbox/demo-data.cts';
+import { APPROVER_CREDENTIAL, readExamples, withOfflineStandIns, type Workflow } from '../../scripts/examples.cts';
+import {
+	DEMO_DIR,
+	ensureN8n,
+	importCredential,
+	importWorkflows,
+	linkPackage,
+	n8nCli,
+} from '../../scripts/n8n-runtime.cts';
+import type { OfflineServices } from '../../scripts/offline-services.cts';
+
+/** Long enough for the first run on a fresh machine, which installs n8n. */
+export const SETUP_TIMEOUT = 15 * 60_000;
+
+export interface N8nFolder {
+	userFolder: string;
+	examples: Workflow[];
+}
+
+/**
+ * Installs n8n if needed, then makes `.demo/<name>` from scratch: the package, the credentials
+ * (writer: the `full` key, reviewer: the `workspace` key) and the examples with offline stand-ins,
+ * plus any `extra` workflows built from them.
+ */
+export async function prepareN8n(
+	name: string,
+	sandboxUrl: string,
+	offline: OfflineServices,
+	extra: (examples: Workflow[]) => Workflow[] = () => [],
+): Promise<N8nFolder> {
+	ensureN8n((line) => console.log(line));
+	const userFolder = join(DEMO_DIR, name);
+	rmSync(userFolder, { recursive: true, force: true });
+	linkPackage(userFolder);
+	await importCredential(userFolder, sandboxUrl, DEMO.keys.full);
+	await importCredential(userFolder, sandboxUrl, DEMO.keys.workspace, APPROVER_CREDENTIAL);
+	const examples = readExamples().map((workflow) => withOfflineStandIns(workflow, offline));
+	await importWorkflows(userFolder, [...examples, ...extra(examples)]);
+	return { userFolder, examples };
+}
+
+export interface Execution {
+	output(nodeName: string): INodeExecutionData[];
+}
+
+/** `n8n execute --id`: n8n prints the run as JSON after a line of '=', at log level info. */
+export async function execute(userFolder: string, workflowId: string): Promise<Execution> {
+	const result = await n8nCli(userFolder, ['execute', `--id=${workflowId}`], 120_000, { N8N_LOG_LEVEL: 'info' });
+	const marker = result.stdout.indexOf('====\n');
+	if (result.status !== 0 || marker < 0) {
+		throw new Error(`n8n execute ${workflowId} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+	}
+	const run = JSON.parse(result.stdout.slice(result.stdout.indexOf('{', marker))) as IRun;
+	return {
+		output: (nodeName) => run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? [],
+	};
+}
+
+/** The sandbox's log of one kind of API call. */
+export async function apiCalls(control: SandboxControl, method: string, pathEnd: string): Promise<LoggedRequest[]> {
+	return (await control.requests()).filter((r) => r.method === method && r.path.endsWith(pathEnd));
+}
+
+/** A create-post body as the sandbox logged it. */
+export interface PostBody {
+	content: { text: string; media?: { media_ids?: string[] } };
+	accounts: string[];
+	scheduling: { publish_type: string; scheduled_at?: string };
+	approval?: { approvers: string[]; approve_option: string; notes?: string };
+}
+
+export function bodyOf<T = PostBody>(request: LoggedRequest): T {
+	return request.body as T;
+}

@@ -1,5 +1,6 @@
 // Runs every figure in turn, prints each as it is measured and writes BENCHMARKS.md.
 // Every loop in the figures is bounded in count and in time; the whole run stays under 10 minutes.
+// `npm run bench -- 2 3` measures only figures 2 and 3 and prints them, leaving BENCHMARKS.md alone.
 import { join } from 'node:path';
 
 import { loadCost } from './figures/load-cost.cts';
@@ -52,7 +53,9 @@ async function main() {
 		if (only.length > 0 && !only.includes(id)) continue;
 		const name = `${id}. ${title}`;
 		try {
+			const start = performance.now();
 			const figure = await measure();
+			figure.durationMs = performance.now() - start;
 			figures.push(figure);
 			printFigure(figure);
 		} catch (error) {
@@ -64,6 +67,11 @@ async function main() {
 	await sandbox.stop();
 	figures.sort((a, b) => a.id - b.id);
 	const durationMs = Date.now() - startedAt.getTime();
+	if (only.length > 0) {
+		// A partial run is for working on one figure; it leaves BENCHMARKS.md as the last full run wrote it.
+		console.log(`\nPartial run (${(durationMs / 1000).toFixed(0)} s): BENCHMARKS.md not written.`);
+		return;
+	}
 	writeReport(join(repoRoot, 'BENCHMARKS.md'), { figures, command: COMMAND, startedAt, durationMs, method: METHOD, peer: PEER, gaps });
 	console.log(`\nWrote BENCHMARKS.md (${(durationMs / 1000).toFixed(0)} s).`);
 }

@@ -24,6 +24,8 @@ export interface Figure {
 	notes: string[];
 	/** The figure in one sentence, for the summary at the top. */
 	summary: string;
+	/** How long measuring it took; set by the runner. */
+	durationMs?: number;
 }
 
 export const repoRoot = join(__dirname, '..', '..');
@@ -74,7 +76,8 @@ function table(figures: Figure[]): string[] {
 }
 
 export function printFigure(figure: Figure): void {
-	console.log(`\n== ${figure.id}. ${figure.title}`);
+	const took = figure.durationMs === undefined ? '' : ` (${(figure.durationMs / 1000).toFixed(0)} s)`;
+	console.log(`\n== ${figure.id}. ${figure.title}${took}`);
 	for (const row of figure.rows) {
 		const peer = row.peer === undefined ? '' : `   HTTP Request: ${row.peer}`;
 		const versus = row.versus === undefined ? '' : `   (${row.versus})`;
@@ -126,7 +129,8 @@ export function writeReport(path: string, input: ReportInput): void {
 		'',
 	];
 	for (const figure of figures) {
-		lines.push(`### ${figure.id}. ${figure.title}`, '', figure.method, '');
+		const took = figure.durationMs === undefined ? '' : ` Measuring it took ${(figure.durationMs / 1000).toFixed(0)} s.`;
+		lines.push(`### ${figure.id}. ${figure.title}`, '', figure.method + took, '');
 		for (const note of figure.notes) lines.push(`- ${note}`);
 		if (figure.notes.length > 0) lines.push('');
 	}

@@ -19,6 +19,7 @@ function peopleFilter(
 	displayName: string,
 	description: string,
 	membersName: string,
+	membersDisplayName: string,
 ): INodeProperties[] {
 	return [
 		{
@@ -35,7 +36,7 @@ function peopleFilter(
 			displayOptions: { show: { event: APPROVAL_EVENTS } },
 		},
 		{
-			displayName: `${displayName} to Watch`,
+			displayName: membersDisplayName,
 			name: membersName,
 			type: 'fixedCollection',
 			typeOptions: { multipleValues: true },
@@ -92,12 +93,14 @@ export class SocialPublishingTrigger implements INodeType {
 				'Approvers',
 				'Whose approval the post waits for (for rejected posts: who was asked to approve it)',
 				'approverMembers',
+				'Approver Team Members',
 			),
 			...peopleFilter(
 				'requestedBy',
 				'Requested By',
 				'Who sent the post for approval',
 				'requesterMembers',
+				'Requester Team Members',
 			),
 			nodeOptions(
 				{

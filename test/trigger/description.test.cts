@@ -1,0 +1,52 @@
+// The trigger as n8n's loader sees it: a polling trigger whose searchable lists all resolve.
+import type { INodeProperties, INodeType } from 'n8n-workflow';
+
+import { loadPackage } from '../harness/engine.cts';
+
+async function triggerType(): Promise<INodeType> {
+	const loader = await loadPackage();
+	return loader.getNode('socialPublishingTrigger').type as INodeType;
+}
+
+/** Every `searchListMethod` named anywhere in the properties, fixed collections included. */
+function listMethodsOf(properties: INodeProperties[]): string[] {
+	return properties.flatMap((property) => [
+		...(property.modes ?? []).flatMap((mode) => {
+			const method = mode.typeOptions?.searchListMethod;
+			return method ? [method] : [];
+		}),
+		...(property.options ?? []).flatMap((option) =>
+			'values' in option ? listMethodsOf(option.values) : 'type' in option ? listMethodsOf([option as INodeProperties]) : [],
+		),
+	]);
+}
+
+test('a polling trigger with no inputs, the events dropdown, and every searchable list wired', async () => {
+	const { description, methods, poll } = await triggerType();
+	expect(description).toMatchObject({
+		name: 'socialPublishingTrigger',
+		displayName: 'Social Publishing Trigger',
+		polling: true,
+		inputs: [],
+		group: ['trigger'],
+		// The loader turns `icon: 'file:...'` into URLs of the same icons as the action node's.
+		iconUrl: {
+			light: expect.stringMatching(/icons\/socialPublishing\.svg$/),
+			dark: expect.stringMatching(/icons\/socialPublishing\.dark\.svg$/),
+		},
+	});
+	expect(typeof poll).toBe('function');
+
+	const event = description.properties.find((property) => property.name === 'event');
+	expect(event?.default).toBe('postPendingApproval');
+	expect(event?.options?.map((option) => ('value' in option ? option.value : undefined))).toEqual([
+		'postPendingApproval',
+		'postPublished',
+		'postFailed',
+		'postRejected',
+	]);
+
+	const used = [...new Set(listMethodsOf(description.properties))].sort();
+	expect(used).toEqual(['searchTeamMembers', 'searchWorkspaces']);
+	for (const method of used) expect(typeof methods?.listSearch?.[method]).toBe('function');
+});

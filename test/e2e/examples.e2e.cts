@@ -1,8 +1,12 @@
 // The example workflows, imported with n8n's CLI and run with `n8n execute` in the pinned n8n,
 // against the sandbox, with a local feed in place of the blog. Asserts what reached the API.
+import type { INode, INodeType } from 'n8n-workflow';
+import type { ZodObject, ZodTypeAny } from 'zod';
+
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { EXAMPLE_IDS, type Workflow } from '../../scripts/examples.cts';
 import { FEED_ITEMS, startOfflineServices, type OfflineServices } from '../../scripts/offline-services.cts';
+import { loadPackage } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { apiCalls, bodyOf, execute, prepareN8n, SETUP_TIMEOUT } from './setup.cts';
 
@@ -10,6 +14,7 @@ const main = DEMO.workspaces.main;
 const sandbox = useSandbox();
 let offline: OfflineServices;
 let userFolder: string;
+let examples: Workflow[];
 
 /** A workflow made for this test: the AI example's "Schedule a post" tool, run by n8n's Tool Executor. */
 const TOOL_CHECK_ID = 'spE2eToolCheck01';
@@ -52,7 +57,7 @@ function toolCheckWorkflow(examples: Workflow[]): Workflow {
 
 beforeAll(async () => {
 	offline = await startOfflineServices();
-	({ userFolder } = await prepareN8n('e2e-examples', sandbox.url, offline, (examples) => [toolCheckWorkflow(examples)]));
+	({ userFolder, examples } = await prepareN8n('e2e-examples', sandbox.url, offline, (all) => [toolCheckWorkflow(all)]));
 }, SETUP_TIMEOUT);
 
 afterAll(async () => {
@@ -112,4 +117,29 @@ test('AI agent: its "Schedule a post" tool, called through n8n\'s tool wrapper w
 	]);
 	// The tool's answer, as the agent would read it.
 	expect(JSON.stringify(run.output('Tool Executor')[0].json)).toContain('2030-05-04 10:00:00');
+});
+
+test('AI agent: n8n-core\'s tool wrapper turns the "Schedule a post" node into a tool whose schema describes each value the model fills in', async () => {
+	// The function n8n calls for a node on an agent's tool input (n8n-core, not part of its public index).
+	const { createNodeAsTool } = require('n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool') as {
+		createNodeAsTool(options: { node: INode; nodeType: INodeType; handleToolInvocation: () => Promise<string> }): {
+			response: { name: string; description: string; schema: ZodObject<Record<string, ZodTypeAny>> };
+		};
+	};
+	const aiExample = examples.find((workflow) => workflow.id === EXAMPLE_IDS.aiAgent) as Workflow;
+	const node = aiExample.nodes.find((candidate) => candidate.name === 'Schedule a post') as unknown as INode;
+	const nodeType = (await loadPackage()).getNode('socialPublishing').type as INodeType;
+
+	const tool = createNodeAsTool({ node, nodeType, handleToolInvocation: async () => '' }).response;
+
+	expect(tool.name).toBe('Schedule_a_post');
+	expect(tool.description).toBe('Create a post in Social Publishing');
+	const descriptions = Object.fromEntries(
+		Object.entries(tool.schema.shape).map(([key, field]) => [key, field.description]),
+	);
+	expect(descriptions).toEqual({
+		text: 'The text of the post, at most 5000 characters',
+		account_ids: 'Comma-separated IDs (_id) of the social accounts to publish to, from List accounts',
+		scheduled_at: 'When to publish, as an ISO 8601 date-time in the future, e.g. 2026-05-04T09:30:00+02:00',
+	});
 });

@@ -1,6 +1,6 @@
 // Typed access to a running sandbox's control surface, for tests, benchmarks and the demo.
 import type { ClockSettings } from './clock.cts';
-import type { SeedRequest, SimulateRequest } from './control.cts';
+import type { SeedRequest, SimulateRequest } from './changes.cts';
 import type { Fault, LoggedRequest, RateLimit } from './runtime.cts';
 
 export type { ClockSettings, Fault, LoggedRequest, RateLimit, SeedRequest, SimulateRequest };

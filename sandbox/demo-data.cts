@@ -3,7 +3,7 @@
 import { wallClockInZone } from './clock.cts';
 import type { Platform, PostStatus } from './limits.cts';
 import type { Account, Approval, Comment, Data, Post, Tag } from './state.cts';
-import { objectId } from './state.cts';
+import { nativePostUrl, objectId } from './state.cts';
 
 const user = (n: number, name: string, email: string) => ({ id: objectId('64a1', n), name, email });
 
@@ -389,10 +389,7 @@ function post(seed: PostSeed, now: number): Post {
 		video: seed.video ?? null,
 		accountIds: seed.accounts,
 		publishedOn: Object.fromEntries(
-			(seed.published ?? []).map((id) => [
-				id,
-				`https://social.demo/${encodeURIComponent(id)}/posts/${seed.id}`,
-			]),
+			(seed.published ?? []).map((id) => [id, nativePostUrl(id, seed.id)]),
 		),
 		status: seed.status,
 		scheduled_at: scheduled && wallClockInZone(scheduled, workspace.timezone),

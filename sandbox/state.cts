@@ -184,6 +184,10 @@ export function objectId(prefix: string, n: number): string {
 	return prefix + n.toString(16).padStart(24 - prefix.length, '0');
 }
 
+/** Where a post lives on a platform once published there (the sandbox's stand-in address). */
+export const nativePostUrl = (accountId: string, postId: string) =>
+	`https://social.demo/${encodeURIComponent(accountId)}/posts/${postId}`;
+
 export class Store {
 	data: Data;
 	private counter = 0;

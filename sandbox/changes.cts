@@ -1,0 +1,284 @@
+// Changes the control surface makes to the records: simulated changes over time (for the
+// trigger) and bulk seeding (for pagination and load).
+import { DEMO } from './demo-data.cts';
+import { fail } from './errors.cts';
+import { PLATFORMS, POST_STATUSES } from './limits.cts';
+import type { Platform, PostStatus } from './limits.cts';
+import { applyApproval, createPost } from './routes/posts.cts';
+import type { Runtime } from './runtime.cts';
+import { nativePostUrl } from './state.cts';
+import type { Workspace } from './state.cts';
+
+export const SIMULATE_ACTIONS = [
+	'publish',
+	'fail',
+	'enter_review',
+	'leave_review',
+	'create_pending',
+	'reject',
+] as const;
+export const SEED_RESOURCES = [
+	'posts',
+	'accounts',
+	'labels',
+	'campaigns',
+	'content_categories',
+	'team_members',
+	'media',
+	'workspaces',
+] as const;
+
+export type SimulateAction = (typeof SIMULATE_ACTIONS)[number];
+export type SeedResource = (typeof SEED_RESOURCES)[number];
+
+export interface SimulateRequest {
+	action: SimulateAction;
+	workspace_id: string;
+	post_id?: string;
+	/** publish: the accounts it went out on (default all; fewer makes the post `partial`). */
+	account_ids?: string[];
+	/** enter_review / create_pending: who must approve (default Alex). */
+	approvers?: string[];
+	approve_option?: 'anyone' | 'all' | 'everyone';
+	/** reject: which approver rejects (default the first). */
+	user_id?: string;
+	note?: string;
+	created_by_user_id?: string;
+	text?: string;
+	count?: number;
+}
+
+export interface SeedRequest {
+	workspace_id?: string;
+	resource: SeedResource;
+	count: number;
+	template?: Record<string, unknown>;
+}
+
+/** The workspace named, or the first one. */
+function workspaceOf(runtime: Runtime, id: string | undefined): Workspace {
+	const found = runtime.store.workspace(id ?? runtime.store.data.workspaces[0].id);
+	if (!found) throw fail(404, `No workspace ${id}`);
+	return found;
+}
+
+/** Applies one change over time; answers the ids of the posts it touched or made. */
+export function simulate(runtime: Runtime, body: SimulateRequest): string[] {
+	const space = workspaceOf(runtime, body.workspace_id);
+	const now = runtime.clock.iso();
+	const approvers = body.approvers ?? [DEMO.users.alex.id];
+	if (body.action === 'create_pending') {
+		const accountIds = runtime.store
+			.accountsOf(space.id)
+			.slice(0, 1)
+			.map((account) => account.id);
+		return Array.from(
+			{ length: body.count ?? 1 },
+			(_, index) =>
+				createPost(runtime.store, space, now, {
+					text: `${body.text ?? 'Post waiting for approval'}${(body.count ?? 1) > 1 ? ` #${index + 1}` : ''}`,
+					accountIds,
+					createdByUserId: body.created_by_user_id as string,
+					publishType: 'scheduled',
+					approval: {
+						approvers,
+						approve_option: body.approve_option ?? 'anyone',
+						notes: body.note ?? null,
+					},
+				}).id,
+		);
+	}
+	const target = runtime.store.post(space.id, body.post_id ?? '');
+	if (!target) throw fail(404, `No post ${body.post_id} in workspace ${space.id}`);
+	const changes: Record<Exclude<SimulateAction, 'create_pending'>, () => void> = {
+		publish: () => {
+			const published = body.account_ids ?? target.accountIds;
+			target.publishedOn = Object.fromEntries(
+				published.map((id) => [id, nativePostUrl(id, target.id)]),
+			);
+			target.status = published.length < target.accountIds.length ? 'partial' : 'published';
+			target.published_at = now;
+		},
+		fail: () => {
+			target.status = 'failed';
+		},
+		enter_review: () => {
+			target.approval = {
+				status: 'pending_approval',
+				approve_option:
+					body.approve_option === 'anyone' || body.approve_option === undefined ? 'anyone' : 'all',
+				notes: body.note ?? null,
+				approvers: approvers.map((userId) => ({
+					user_id: userId,
+					status: 'pending',
+					last_action_time: null,
+					last_action_note: null,
+				})),
+				wasDraft: target.status === 'draft',
+			};
+			target.status = 'under_review';
+		},
+		leave_review: () => {
+			for (const approver of target.approval?.approvers ?? []) {
+				if (approver.status === 'pending')
+					applyApproval(target, approver.user_id, 'approve', body.note ?? null, now);
+			}
+			if (target.status === 'under_review') target.status = 'scheduled';
+		},
+		reject: () => {
+			const userId = body.user_id ?? target.approval?.approvers[0]?.user_id;
+			if (!userId) throw fail(400, 'The post has no approvers to reject it.');
+			applyApproval(target, userId, 'reject', body.note ?? null, now);
+		},
+	};
+	changes[body.action]();
+	target.updated_at = now;
+	return [target.id];
+}
+
+/** Bulk-creates records of one kind; answers their ids. */
+export function seed(runtime: Runtime, body: SeedRequest): string[] {
+	const { resource, count } = body;
+	const template = body.template ?? {};
+	const space = workspaceOf(runtime, body.workspace_id);
+	const { store, clock } = runtime;
+	const text = (key: string, fallback: string) =>
+		typeof template[key] === 'string' ? (template[key] as string) : fallback;
+	const make: Record<SeedResource, (index: number) => string> = {
+		posts: (index) => {
+			const created = createPost(store, space, clock.iso(), {
+				text: `${text('text', 'Seeded post')} #${index + 1}`,
+				accountIds:
+					(template.account_ids as string[] | undefined) ??
+					store
+						.accountsOf(space.id)
+						.slice(0, 1)
+						.map((account) => account.id),
+				createdByUserId: text('created_by_user_id', DEMO.users.alex.id),
+				publishType: 'scheduled',
+				scheduledAt: (template.scheduled_at as string | undefined) ?? null,
+				approval: template.approvers
+					? { approvers: template.approvers as string[], approve_option: 'anyone' }
+					: undefined,
+			});
+			const status = template.status as PostStatus | undefined;
+			if (status && (POST_STATUSES as readonly string[]).includes(status)) created.status = status;
+			return created.id;
+		},
+		accounts: (index) => {
+			const platform =
+				(template.platform as Platform | undefined) ?? PLATFORMS[index % PLATFORMS.length];
+			const id = store.newAccountId();
+			store.data.accounts.push({
+				id,
+				workspaceId: space.id,
+				platform,
+				account_type: text('account_type', 'page'),
+				account_name: `${text('account_name', `Seeded ${platform}`)} ${index + 1}`,
+				handle: null,
+				profile_picture: `https://avatars.demo.social/${platform}/${id}.png`,
+				status: text('status', 'active'),
+				connected_at: clock.iso(),
+				expires_at: new Date(clock.now().getTime() + 60 * 86400000).toISOString(),
+			});
+			return id;
+		},
+		labels: (index) => {
+			const id = store.newId();
+			store.data.labels.push({
+				id,
+				workspaceId: space.id,
+				name: `${text('name', 'Seeded label')} ${index + 1}`,
+				color: `color_${(index % 12) + 1}`,
+			});
+			return id;
+		},
+		campaigns: (index) => {
+			const id = store.newId();
+			store.data.campaigns.push({
+				id,
+				workspaceId: space.id,
+				name: `${text('name', 'Seeded campaign')} ${index + 1}`,
+				color: `color_${(index % 12) + 1}`,
+			});
+			return id;
+		},
+		content_categories: (index) => {
+			const id = store.newId();
+			store.data.contentCategories.push({
+				id,
+				workspaceId: space.id,
+				name: `${text('name', 'Seeded category')} ${index + 1}`,
+				color: `color_${(index % 12) + 1}`,
+				color_code: '#888888',
+				state: 'active',
+				accountIds: (template.account_ids as string[] | undefined) ?? [],
+				slots_count: 0,
+				global: false,
+			});
+			return id;
+		},
+		team_members: (index) => {
+			const userId = store.newId();
+			const name = `${text('name', 'Seeded Member')} ${index + 1}`;
+			store.data.users.push({
+				id: userId,
+				name,
+				email: `member${index + 1}.${userId.slice(-6)}@demo.social`,
+				profile_picture: null,
+			});
+			store.data.members.push({
+				id: store.newId(),
+				workspaceId: space.id,
+				userId,
+				role: text('role', 'collaborator'),
+				membership: 'team',
+			});
+			return userId;
+		},
+		media: (index) => {
+			const id = store.newId();
+			const name = `${text('name', 'seeded')}-${index + 1}.png`;
+			store.data.media.push({
+				id,
+				workspaceId: space.id,
+				name,
+				url: `https://images.demo.social/${name}`,
+				mime_type: 'image/png',
+				extension: 'png',
+				size: 1000 + index,
+				type: 'image',
+				folder_id: null,
+				is_processing: false,
+				created_at: clock.iso(),
+				width: 100,
+				height: 100,
+				bytes: null,
+			});
+			return id;
+		},
+		workspaces: (index) => {
+			const id = store.newId();
+			const name = `${text('name', 'Seeded workspace')} ${index + 1}`;
+			store.data.workspaces.push({
+				id,
+				name,
+				slug: name.toLowerCase().replace(/\W+/g, '-'),
+				timezone: text('timezone', 'UTC'),
+				accountCap: null,
+			});
+			const owner = store.data.members.find((member) => member.role === 'owner') as {
+				userId: string;
+			};
+			store.data.members.push({
+				id: store.newId(),
+				workspaceId: id,
+				userId: owner.userId,
+				role: 'owner',
+				membership: 'team',
+			});
+			return id;
+		},
+	};
+	return Array.from({ length: count }, (_, index) => make[resource](index));
+}

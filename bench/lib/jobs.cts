@@ -100,7 +100,11 @@ export function publishedTrigger(workspaceId: string): INodeParameters {
 }
 
 /** Every post of a workspace whose text starts with `tag`, read page by page (no rate limit on). */
-export async function postsTagged(sandbox: BenchSandbox, tag: string, workspaceId = MAIN): Promise<string[]> {
+export async function postsTagged(
+	sandbox: Pick<BenchSandbox, 'url' | 'credentials'>,
+	tag: string,
+	workspaceId = MAIN,
+): Promise<string[]> {
 	const texts: string[] = [];
 	for (let page = 1; page <= 100; page++) {
 		const response = await fetch(`${sandbox.url}${postsPath(workspaceId)}?page=${page}&per_page=100`, {

@@ -107,7 +107,8 @@ export async function overhead(sandbox: BenchSandbox): Promise<Figure> {
 		title: 'Engine overhead',
 		method:
 			`Each job runs ${ITEMS} input items through WorkflowExecute against the sandbox with no latency and no rate limit, on a freshly reset sandbox; the time per item is the run's time / ${ITEMS}. ` +
-			`Our node, the peer as HTTP Request runs it, and the peer sending one request at a time run interleaved for ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up rounds; medians are reported, and the ratio is the median of the per-round ratios ours / peer (above 1: we are slower).`,
+			`Our node, the peer as HTTP Request runs it, and the peer sending one request at a time run interleaved for ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up rounds; medians are reported, and the ratio is the median of the per-round ratios ours / peer (above 1: we are slower). ` +
+			`Both send the same request per item (the tests in test/bench check it); our Get Many also splits the ${PAGE} posts of each answer into ${PAGE} output items, where HTTP Request outputs the answer as one item.`,
 		rows,
 		notes,
 		summary: `Per item against HTTP Request, ours / peer: ${ratios.join('; ')}. Above 1 we are behind: HTTP Request has all items in flight at once, which is also why it fails under a rate limit (figure 2).`,

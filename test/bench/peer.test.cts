@@ -5,28 +5,57 @@
 import { runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
-import { createPost, peerCreatePost, postsTagged, textItems } from '../../bench/lib/jobs.cts';
+import {
+	createPost,
+	getManyPosts,
+	peerCreatePost,
+	peerGetManyPosts,
+	postsTagged,
+	textItems,
+} from '../../bench/lib/jobs.cts';
 import { peerNode } from '../../bench/peer/http-request.cts';
 
 const sandbox = useSandbox();
 const postsPath = `/api/v1/workspaces/${DEMO.workspaces.main.id}/posts`;
 
-async function createRequests() {
-	const log = await sandbox.control.requests({ method: 'POST', path: postsPath });
-	return log.map(({ method, path, query, body }) => ({ method, path, query, body }));
+async function requestsTo(method: 'GET' | 'POST') {
+	const log = await sandbox.control.requests({ method, path: postsPath });
+	return log.map(({ path, query, body }) => ({ method, path, query, body }));
 }
 
 test('the stand-in sends the same create request as our node', async () => {
 	const items = textItems('same request', 2);
 	const ours = await runNode({ parameters: createPost(), items, credentials: sandbox.credentials() });
 	expect(ours.error).toBeUndefined();
-	const fromOurs = await createRequests();
+	const fromOurs = await requestsTo('POST');
 	await sandbox.control.clearRequests();
 
 	const peer = await runNode({ ...peerNode, parameters: peerCreatePost(), items, credentials: sandbox.credentials() });
 	expect(peer.error).toBeUndefined();
 	expect(peer.output).toHaveLength(2);
-	expect(await createRequests()).toEqual(fromOurs);
+	expect(await requestsTo('POST')).toEqual(fromOurs);
+	expect(fromOurs).toHaveLength(2);
+});
+
+test('the stand-in sends the same Get Many request as our node with a Limit', async () => {
+	const items = textItems('list', 2);
+	const ours = await runNode({
+		parameters: getManyPosts(DEMO.workspaces.main.id, { limit: 10 }),
+		items,
+		credentials: sandbox.credentials(),
+	});
+	expect(ours.error).toBeUndefined();
+	const fromOurs = await requestsTo('GET');
+	await sandbox.control.clearRequests();
+
+	const peer = await runNode({
+		...peerNode,
+		parameters: peerGetManyPosts(DEMO.workspaces.main.id, 10),
+		items,
+		credentials: sandbox.credentials(),
+	});
+	expect(peer.error).toBeUndefined();
+	expect(await requestsTo('GET')).toEqual(fromOurs);
 	expect(fromOurs).toHaveLength(2);
 });
 

@@ -31,6 +31,15 @@ function approvalStatus(post: IDataObject): string | undefined {
 	return typeof approval?.status === 'string' ? approval.status : undefined;
 }
 
+/**
+ * The post's status is its `scheduling.status`; its approval status stands in only when a post
+ * carries no scheduling status (a post missed its review keeps `pending_approval`, for one).
+ */
+function inState(post: IDataObject, status: string, approval: string): boolean {
+	const scheduling = schedulingStatus(post);
+	return scheduling === undefined ? approvalStatus(post) === approval : scheduling === status;
+}
+
 export const EVENTS: TriggerEvent[] = [
 	{
 		value: 'postPendingApproval',
@@ -39,8 +48,7 @@ export const EVENTS: TriggerEvent[] = [
 		statuses: ['under_review'],
 		approvalFilters: true,
 		tracksRounds: true,
-		matches: (post) =>
-			schedulingStatus(post) === 'under_review' || approvalStatus(post) === 'pending_approval',
+		matches: (post) => inState(post, 'under_review', 'pending_approval'),
 		noneFound: 'No post is waiting for approval',
 	},
 	{
@@ -70,8 +78,7 @@ export const EVENTS: TriggerEvent[] = [
 		statuses: ['rejected'],
 		approvalFilters: true,
 		tracksRounds: false,
-		matches: (post) =>
-			schedulingStatus(post) === 'rejected' || approvalStatus(post) === 'rejected_approval',
+		matches: (post) => inState(post, 'rejected', 'rejected_approval'),
 		noneFound: 'No post has been rejected',
 	},
 ];

@@ -64,8 +64,9 @@ const keyOf = (request: FastifyRequest) => {
 	return typeof value === 'string' ? value : undefined;
 };
 
+/** The web app's page, served where a JSON client does not expect it. */
 const HTML_PAGE =
-	'<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>It works!</h1></body></html>';
+	'<!DOCTYPE html><html><head><title>Social Publishing</title></head><body><div id="app"></div></body></html>';
 
 /** Answers with an injected fault if one matches; true when the request is answered. */
 async function answerFault(runtime: Runtime, request: FastifyRequest, reply: FastifyReply) {
@@ -211,11 +212,16 @@ function registerErrors(app: FastifyInstance) {
 		request.log.error(error);
 		return reply.code(500).send({ status: false, message: 'Internal server error' });
 	});
-	app.setNotFoundHandler((request, reply) =>
-		reply
+	app.setNotFoundHandler((request, reply) => {
+		// Outside /api the service's web app answers every page with 200 HTML: what a client
+		// meets when its base URL is wrong (api-notes.md).
+		if (request.method === 'GET' && !isApi(request)) {
+			return reply.code(200).type('text/html; charset=utf-8').send(HTML_PAGE);
+		}
+		return reply
 			.code(404)
-			.send({ status: false, message: `Route ${request.method} ${pathOf(request)} not found` }),
-	);
+			.send({ status: false, message: `Route ${request.method} ${pathOf(request)} not found` });
+	});
 }
 
 export async function buildApp(runtime: Runtime, quiet: boolean): Promise<FastifyInstance> {

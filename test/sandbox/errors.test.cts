@@ -135,4 +135,11 @@ describe('error answers (section 7)', () => {
 			body: { status: false, message: expect.any(String) },
 		});
 	});
+
+	it('answers a GET outside /api, as a wrong base URL makes, with 200 HTML', async () => {
+		const answer = await api.get('/app/api/v1/me');
+		expect(answer.status).toBe(200);
+		expect(answer.headers.get('content-type')).toContain('text/html');
+		expect(answer.body).toMatch(/^<!DOCTYPE html>/);
+	});
 });

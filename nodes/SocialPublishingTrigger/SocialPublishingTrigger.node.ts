@@ -70,7 +70,9 @@ export class SocialPublishingTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"]}}',
+		// "postPendingApproval" shown as "Post Pending Approval".
+		subtitle:
+			'={{$parameter["event"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase())}}',
 		description:
 			'Starts the workflow when a post waits for approval, is published, fails or is rejected in a Social Publishing workspace',
 		defaults: { name: 'Social Publishing Trigger' },

@@ -1,5 +1,6 @@
 // The trigger as n8n's loader sees it: a polling trigger whose searchable lists all resolve.
-import type { INodeProperties, INodeType } from 'n8n-workflow';
+import type { INode, INodeProperties, INodeType } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
 import { loadPackage } from '../harness/engine.cts';
 
@@ -49,4 +50,24 @@ test('a polling trigger with no inputs, the events dropdown, and every searchabl
 	const used = [...new Set(listMethodsOf(description.properties))].sort();
 	expect(used).toEqual(['searchTeamMembers', 'searchWorkspaces']);
 	for (const method of used) expect(typeof methods?.listSearch?.[method]).toBe('function');
+});
+
+test('the subtitle names the event in words', async () => {
+	const type = await triggerType();
+	const node: INode = {
+		id: 'trigger',
+		name: 'Social Publishing Trigger',
+		type: 'n8n-nodes-social-publishing.socialPublishingTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { event: 'postPendingApproval' },
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: { getByName: () => type, getByNameAndVersion: () => type, getKnownTypes: () => ({}) },
+	});
+	const subtitle = workflow.expression.getSimpleParameterValue(node, type.description.subtitle as string, 'internal', {});
+	expect(subtitle).toBe('Post Pending Approval');
 });

@@ -15,7 +15,6 @@ export interface RequestFilter {
 
 export interface SandboxInfo {
 	url: string;
-	baseUrl: string;
 	keys: { name: string; value: string; description: string }[];
 	rateLimit: RateLimit | null;
 }

@@ -110,7 +110,6 @@ export function registerControl(app: FastifyInstance, runtime: Runtime) {
 	app.get(`${prefix}/info`, async () => ({
 		ok: true,
 		url: runtime.baseUrl,
-		baseUrl: runtime.baseUrl,
 		keys: runtime.store.data.keys.map(({ name, value, description }) => ({
 			name,
 			value,

@@ -8,7 +8,8 @@ describe('request log', () => {
 		await api.post(ws('/posts'), { content: { text: '' } }, { key: 'workspace' });
 		await api.get('/api/v1/me', { key: null });
 		await api.get('/api/v1/me', { key: 'secret-looking-value' });
-		await api.control.info();
+		const info = await api.control.info();
+		expect(info.keys.map((key) => key.name)).toEqual(Object.keys(DEMO.keys));
 		const log = await api.control.requests();
 		expect(log).toEqual([
 			{

@@ -34,6 +34,10 @@ describe('connect (4.6)', () => {
 		expect((await fetch(body.data.authorization_url)).status).toBe(410);
 	});
 
+	it('answers an unknown session on the authorization page with 404', async () => {
+		expect((await fetch(`${api.url}/oauth/authorize?session=nope`)).status).toBe(404);
+	});
+
 	it('lets an authorization URL expire', async () => {
 		const { body } = await connect('youtube', { process: 'connect' });
 		await api.control.clock({ advanceSeconds: 15 * 60 + 1 });

@@ -298,4 +298,18 @@ describe('reset', () => {
 		expect((await api.get(ws('/labels'))).body.total).toBe(4);
 		expect(await api.control.requests()).toHaveLength(2);
 	});
+
+	it('clears latency, credits, the account cap change and the clock', async () => {
+		await api.control.latency(500);
+		await api.control.credits(0);
+		await api.control.accountCap(SECOND, null);
+		await api.control.clock({ now: '2001-01-01T00:00:00.000Z', frozen: true });
+		await api.control.reset();
+		const started = Date.now();
+		expect((await api.get(ws('/labels'))).status).toBe(200);
+		expect(Date.now() - started).toBeLessThan(400);
+		const capped = await api.post(ws('/add/facebook-group', SECOND), { name: 'After reset' });
+		expect(capped.body.error_code).toBe('ACCOUNT_LIMIT_REACHED');
+		expect(Date.parse(await api.control.clock({})) - Date.now()).toBeLessThan(5000);
+	});
 });

@@ -265,6 +265,17 @@ describe('errors', () => {
 		expect(result.output).toEqual([]);
 	});
 
+	test('a base URL with a wrong prefix reaches the web app, whose page is reported as a wrong base URL', async () => {
+		const credentials = sandbox.credentials('full');
+		const result = await runNode({ parameters: currentUser, credentials: { ...credentials, baseUrl: `${sandbox.url}/app` } });
+
+		expect(expectError(result).message).toBe(
+			`The service at ${sandbox.url}/app did not answer with JSON (HTTP 200): the Base URL is probably wrong`,
+		);
+		expect(result.output).toEqual([]);
+		expectNoSecret(result, credentials.apiKey);
+	});
+
 	test("a validation failure carries the API's message and lists the field errors one by one", async () => {
 		await sandbox.control.fault({
 			method: 'POST',

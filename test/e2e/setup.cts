@@ -52,14 +52,19 @@ export interface Execution {
 	output(nodeName: string): INodeExecutionData[];
 }
 
-/** `n8n execute --id`: n8n prints the run as JSON after a line of '=', at log level info. */
+/**
+ * `n8n execute --id`: at log level info n8n prints the run as indented JSON after a line of '=';
+ * log lines may follow it, so the JSON ends at the first line that is a lone `}`.
+ */
 export async function execute(userFolder: string, workflowId: string): Promise<Execution> {
 	const result = await n8nCli(userFolder, ['execute', `--id=${workflowId}`], 120_000, { N8N_LOG_LEVEL: 'info' });
 	const marker = result.stdout.indexOf('====\n');
 	if (result.status !== 0 || marker < 0) {
 		throw new Error(`n8n execute ${workflowId} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
 	}
-	const run = JSON.parse(result.stdout.slice(result.stdout.indexOf('{', marker))) as IRun;
+	const start = result.stdout.indexOf('\n{', marker) + 1;
+	const end = result.stdout.indexOf('\n}', start) + 2;
+	const run = JSON.parse(result.stdout.slice(start, end)) as IRun;
 	return {
 		output: (nodeName) => run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? [],
 	};

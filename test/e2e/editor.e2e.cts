@@ -1,0 +1,157 @@
+// The n8n editor in a real browser (Debian's chromium, driven by playwright-core): our nodes with
+// their icon, their resources and operations, and a list loaded live from the sandbox.
+// Screenshots are kept in test-artifacts/ (the README's come from there, copied to docs/).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+import { DEMO } from '../../sandbox/demo-data.cts';
+import { EXAMPLE_IDS } from '../../scripts/examples.cts';
+import { freePort, N8nSession, OWNER, ROOT, startN8n, type RunningN8n } from '../../scripts/n8n-runtime.cts';
+import { startOfflineServices, type OfflineServices } from '../../scripts/offline-services.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+import { prepareN8n, SETUP_TIMEOUT } from './setup.cts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = join(ROOT, 'test-artifacts');
+const sandbox = useSandbox();
+let offline: OfflineServices;
+let n8n: RunningN8n;
+let browser: Browser;
+let page: Page;
+
+/** CI machines start fresh: Debian's chromium is installed here when missing (we run as root). */
+function ensureChromium(): void {
+	if (existsSync(CHROMIUM)) return;
+	console.log('Installing Debian chromium (apt-get)...');
+	const apt = (...args: string[]) =>
+		execFileSync('apt-get', args, { stdio: 'inherit', timeout: 10 * 60_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+	apt('update', '-qq');
+	apt('install', '-y', '-qq', 'chromium');
+}
+
+async function screenshot(name: string): Promise<void> {
+	await page.screenshot({ path: join(ARTIFACTS, `${name}.jpg`), type: 'jpeg', quality: 85 });
+}
+
+async function openWorkflow(id: string): Promise<void> {
+	await page.goto(`${n8n.url}/workflow/${id}`);
+	await page.locator('[data-test-id=canvas-node]').first().waitFor();
+	// The canvas fits the view after the nodes render.
+	await page.waitForTimeout(1000);
+}
+
+beforeAll(async () => {
+	ensureChromium();
+	mkdirSync(ARTIFACTS, { recursive: true });
+	offline = await startOfflineServices();
+	const { userFolder } = await prepareN8n('e2e-editor', sandbox.url, offline);
+	n8n = await startN8n(userFolder, await freePort());
+	await new N8nSession(n8n.url).setupOwner();
+	// Flags this machine kind needs: no sandbox as root, no GPU, and no background calls home.
+	browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
+	});
+	page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+	page.setDefaultTimeout(20_000);
+	await page.goto(`${n8n.url}/signin`);
+	await page.fill('input[name=emailOrLdapLoginId]', OWNER.email);
+	await page.fill('input[name=password]', OWNER.password);
+	await page.click('[data-test-id=form-submit-button]');
+	await page.waitForURL((url) => !url.pathname.includes('signin'));
+}, SETUP_TIMEOUT);
+
+afterAll(async () => {
+	await browser?.close();
+	await n8n?.stop();
+	await offline?.stop();
+});
+
+test('each example opens on the canvas, and our nodes show their icon', async () => {
+	const shots: Record<string, string> = {
+		[EXAMPLE_IDS.rss]: 'example-rss-to-scheduled-posts',
+		[EXAMPLE_IDS.approvals]: 'example-approval-notifications',
+		[EXAMPLE_IDS.aiAgent]: 'example-ai-agent',
+		[EXAMPLE_IDS.draftApprovePublish]: 'example-draft-approve-publish',
+	};
+	for (const [id, name] of Object.entries(shots)) {
+		await openWorkflow(id);
+		await screenshot(name);
+	}
+
+	await openWorkflow(EXAMPLE_IDS.rss);
+	const node = page.locator('[data-test-id=canvas-node]', { hasText: 'Schedule the post' });
+	await expect(node.textContent()).resolves.toContain('create: post');
+	const icon = node.locator('img').first();
+	expect(await icon.getAttribute('src')).toContain('socialPublishing');
+	// A broken icon would have no size: the browser really loaded and decoded it.
+	const loaded = await icon.evaluate((img) => {
+		const image = img as unknown as { complete: boolean; naturalWidth: number };
+		return image.complete && image.naturalWidth > 0;
+	});
+	expect(loaded).toBe(true);
+});
+
+test("the node creator lists our node's actions, by resource", async () => {
+	await openWorkflow(EXAMPLE_IDS.rss);
+	await page.locator('[data-test-id=canvas-handle-plus]').last().click();
+	await page.keyboard.type('Social Publishing');
+	await page.locator('[data-test-id=node-creator-item-name]', { hasText: 'Social Publishing' }).first().waitFor();
+	await page.keyboard.press('Enter');
+	const actions = page.locator('[data-test-id=node-creator-item-name]');
+	await actions.filter({ hasText: 'Create a post' }).waitFor();
+	await screenshot('editor-node-creator-actions');
+
+	const names = (await actions.allTextContents()).map((text) => text.trim());
+	expect(names).toEqual(
+		expect.arrayContaining([
+			'Create a post',
+			'Approve a post',
+			'Reject a post',
+			'Get many posts',
+			'Create a comment on a post',
+			'Upload a media item',
+			'Get many accounts',
+			'Get many workspaces',
+		]),
+	);
+	const sections = await page.locator('[data-test-id=node-creator]').textContent();
+	for (const resource of ['Account', 'Comment', 'Media', 'Post', 'Workspace']) {
+		expect(sections?.toLowerCase()).toContain(`${resource} actions`.toLowerCase());
+	}
+});
+
+test("the node's panel shows its resource and operation, and loads the workspace list from the sandbox", async () => {
+	await openWorkflow(EXAMPLE_IDS.rss);
+	await page.locator('[data-test-id=canvas-node]', { hasText: 'Schedule the post' }).dblclick();
+	const panel = page.locator('[data-test-id=ndv]');
+	await panel.waitFor();
+	expect(await panel.locator('[data-test-id=parameter-input-resource] input').inputValue()).toBe('Post');
+	expect(await panel.locator('[data-test-id=parameter-input-operation] input').inputValue()).toBe('Create');
+	// The accounts field shows the names the sandbox returns for the saved IDs (loaded after opening).
+	await panel.locator('[data-test-id=parameter-input-accounts]').getByText('Acme Coffee (Facebook)').waitFor();
+
+	await sandbox.control.clearRequests();
+	await panel.locator('[data-test-id=resource-locator-workspaceId] [data-test-id=rlc-input]').click();
+	const items = page.locator('[data-test-id=rlc-item]');
+	await items.filter({ hasText: DEMO.workspaces.second.name }).waitFor();
+	await screenshot('editor-workspace-list');
+
+	expect((await items.allTextContents()).map((text) => text.trim())).toEqual([
+		DEMO.workspaces.main.name,
+		DEMO.workspaces.second.name,
+	]);
+	const calls = await sandbox.control.requests({ method: 'GET', path: '/api/v1/workspaces' });
+	expect(calls.map((call) => [call.key, call.status])).toContainEqual(['full', 200]);
+});

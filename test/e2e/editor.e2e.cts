@@ -146,6 +146,7 @@ test("the node's panel shows its resource and operation, and loads the workspace
 	await panel.locator('[data-test-id=resource-locator-workspaceId] [data-test-id=rlc-input]').click();
 	const items = page.locator('[data-test-id=rlc-item]');
 	await items.filter({ hasText: DEMO.workspaces.second.name }).waitFor();
+	await page.waitForTimeout(500); // the dropdown fades in: let the screenshot show it settled
 	await screenshot('editor-workspace-list');
 
 	expect((await items.allTextContents()).map((text) => text.trim())).toEqual([

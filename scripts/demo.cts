@@ -10,6 +10,13 @@
 //
 // Node strips this file's types but does not compile imports, so it is written with requires;
 // bench/register.cts compiles the modules it requires (sandbox, runtime), which use imports.
+// A fresh clone has no node_modules yet (register.cts needs TypeScript): install them first,
+// with the README's set-up command.
+if (!require('node:fs').existsSync(`${__dirname}/../node_modules/.bin/n8n-node`)) {
+	console.log('[demo] First run in this clone: installing the dependencies (npm run setup)...');
+	const setup = require('node:child_process').spawnSync('npm', ['run', 'setup'], { cwd: `${__dirname}/..`, stdio: 'inherit' });
+	if (setup.status !== 0) process.exit(setup.status ?? 1);
+}
 require('../bench/register.cts');
 const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
 const { existsSync, rmSync, writeFileSync, readFileSync, mkdirSync } = require('node:fs') as typeof import('node:fs');

@@ -76,10 +76,22 @@ async function importContent(options: Options, apiBase: string, services: { feed
 	const target = options.baseUrl ? `real ${options.baseUrl}` : `sandbox ${apiBase}`;
 	if (state.target !== target) {
 		log(`Importing the credentials for the ${target}...`);
-		const writerKey = options.apiKey ?? DEMO.keys.full;
-		const approverKey = options.apiKey ?? DEMO.keys.workspace;
-		await runtime.importCredential(USER_FOLDER, apiBase, writerKey);
-		await runtime.importCredential(USER_FOLDER, apiBase, approverKey, examples.APPROVER_CREDENTIAL);
+		if (options.baseUrl && options.apiKey) {
+			// Same ids, so the examples use them; names that say what they point at. A reviewer's
+			// approval needs the reviewer's own key: the user sets it in that credential.
+			const host = new URL(options.baseUrl).host;
+			await runtime.importCredential(USER_FOLDER, apiBase, options.apiKey, {
+				id: runtime.CREDENTIAL_ID,
+				name: `Social Publishing (${host})`,
+			});
+			await runtime.importCredential(USER_FOLDER, apiBase, options.apiKey, {
+				id: examples.APPROVER_CREDENTIAL.id,
+				name: `Social Publishing (${host}, reviewer: set the reviewer's key)`,
+			});
+		} else {
+			await runtime.importCredential(USER_FOLDER, apiBase, DEMO.keys.full);
+			await runtime.importCredential(USER_FOLDER, apiBase, DEMO.keys.workspace, examples.APPROVER_CREDENTIAL);
+		}
 	}
 	if (!state.examples) {
 		log('Importing the example workflows...');
@@ -134,7 +146,7 @@ async function main(): Promise<void> {
   Log in with ${runtime.OWNER.email} / ${runtime.OWNER.password}
 
   API:        ${options.baseUrl ? `${options.baseUrl} (real deployment)` : `${apiBase} (sandbox with demo data; npm run sandbox shows its keys)`}
-  Credential: "${runtime.CREDENTIAL_NAME}"${options.baseUrl ? '' : `, and "${examples.APPROVER_CREDENTIAL.name}" (Maya, the reviewer)`}
+  Credential: ${options.baseUrl ? `"Social Publishing (${new URL(options.baseUrl).host})", and a reviewer's credential to give the reviewer's key` : `"${runtime.CREDENTIAL_NAME}", and "${examples.APPROVER_CREDENTIAL.name}" (Maya, the reviewer)`}
   Workflows:  ${examples.readExamples().map((workflow) => workflow.name).join(', ')}
   Offline:    RSS feed ${services.feedUrl}; the Slack step posts to ${services.catcherUrl} (see ${services.url}/caught)
 

@@ -14,12 +14,16 @@
 // with the README's set-up command.
 if (!require('node:fs').existsSync(`${__dirname}/../node_modules/.bin/n8n-node`)) {
 	console.log('[demo] First run in this clone: installing the dependencies (npm run setup)...');
-	const setup = require('node:child_process').spawnSync('npm', ['run', 'setup'], { cwd: `${__dirname}/..`, stdio: 'inherit' });
+	const setup = require('node:child_process').spawnSync('npm', ['run', 'setup'], {
+		cwd: `${__dirname}/..`,
+		stdio: 'inherit',
+	});
 	if (setup.status !== 0) process.exit(setup.status ?? 1);
 }
 require('../bench/register.cts');
 const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
-const { existsSync, rmSync, writeFileSync, readFileSync, mkdirSync } = require('node:fs') as typeof import('node:fs');
+const { existsSync, rmSync, writeFileSync, readFileSync, mkdirSync } =
+	require('node:fs') as typeof import('node:fs');
 const { join } = require('node:path') as typeof import('node:path');
 const runtime = require('./n8n-runtime.cts') as typeof import('./n8n-runtime.cts');
 const examples = require('./examples.cts') as typeof import('./examples.cts');
@@ -70,9 +74,15 @@ function build(): void {
 }
 
 /** Imports the credentials whenever their target changed, and the examples on the first run only. */
-async function importContent(options: Options, apiBase: string, services: { feedUrl: string; catcherUrl: string }) {
+async function importContent(
+	options: Options,
+	apiBase: string,
+	services: { feedUrl: string; catcherUrl: string },
+) {
 	const stateFile = join(USER_FOLDER, 'demo-state.json');
-	const state = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as Record<string, string>) : {};
+	const state = existsSync(stateFile)
+		? (JSON.parse(readFileSync(stateFile, 'utf8')) as Record<string, string>)
+		: {};
 	const target = options.baseUrl ? `real ${options.baseUrl}` : `sandbox ${apiBase}`;
 	if (state.target !== target) {
 		log(`Importing the credentials for the ${target}...`);
@@ -90,7 +100,12 @@ async function importContent(options: Options, apiBase: string, services: { feed
 			});
 		} else {
 			await runtime.importCredential(USER_FOLDER, apiBase, DEMO.keys.full);
-			await runtime.importCredential(USER_FOLDER, apiBase, DEMO.keys.workspace, examples.APPROVER_CREDENTIAL);
+			await runtime.importCredential(
+				USER_FOLDER,
+				apiBase,
+				DEMO.keys.workspace,
+				examples.APPROVER_CREDENTIAL,
+			);
 		}
 	}
 	if (!state.examples) {
@@ -147,7 +162,10 @@ async function main(): Promise<void> {
 
   API:        ${options.baseUrl ? `${options.baseUrl} (real deployment)` : `${apiBase} (sandbox with demo data; npm run sandbox shows its keys)`}
   Credential: ${options.baseUrl ? `"Social Publishing (${new URL(options.baseUrl).host})", and a reviewer's credential to give the reviewer's key` : `"${runtime.CREDENTIAL_NAME}", and "${examples.APPROVER_CREDENTIAL.name}" (Maya, the reviewer)`}
-  Workflows:  ${examples.readExamples().map((workflow) => workflow.name).join(', ')}
+  Workflows:  ${examples
+		.readExamples()
+		.map((workflow) => workflow.name)
+		.join(', ')}
   Offline:    RSS feed ${services.feedUrl}; the Slack step posts to ${services.catcherUrl} (see ${services.url}/caught)
 
   Ctrl-C stops n8n${options.baseUrl ? '' : ', the sandbox'} and the offline services.

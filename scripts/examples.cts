@@ -33,7 +33,10 @@ export const EXAMPLE_IDS = {
 } as const;
 
 /** The reviewer's credential of "Draft → approve → publish": approving takes an approver's key. */
-export const APPROVER_CREDENTIAL = { id: 'spSandboxCred002', name: 'Social Publishing (sandbox, approver)' };
+export const APPROVER_CREDENTIAL = {
+	id: 'spSandboxCred002',
+	name: 'Social Publishing (sandbox, approver)',
+};
 
 export function readExamples(): Workflow[] {
 	const folder = join(ROOT, 'examples');
@@ -77,7 +80,8 @@ export function withOfflineStandIns(workflow: Workflow, targets: OfflineTargets)
 					},
 					options: {},
 				},
-				notes: 'Stands in for Slack in the offline demo: posts the same channel and text to a local catcher.',
+				notes:
+					'Stands in for Slack in the offline demo: posts the same channel and text to a local catcher.',
 			} as WorkflowNode;
 		}
 		return node;

@@ -1,7 +1,15 @@
 // A real n8n for the demo (`npm start`) and the end-to-end tests: installed once into .demo/n8n,
 // with this package loaded from dist/ exactly as n8n loads an installed community package.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+	cpSync,
+	existsSync,
+	mkdirSync,
+	readFileSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -31,16 +39,32 @@ export type Log = (line: string) => void;
 /** The environment scripts/node24 sets up: Node 24 first on PATH, native builds against its headers. */
 function node24Env(): NodeJS.ProcessEnv {
 	const version = readFileSync(join(ROOT, '.node-version'), 'utf8').trim();
-	const home = join(ROOT, '.toolchain', 'node_modules', `node-linux-${process.arch === 'arm64' ? 'arm64' : 'x64'}`);
+	const home = join(
+		ROOT,
+		'.toolchain',
+		'node_modules',
+		`node-linux-${process.arch === 'arm64' ? 'arm64' : 'x64'}`,
+	);
 	if (!process.version.startsWith(`v${version}`)) {
-		throw new Error(`Run this through scripts/node24 (Node ${version}); this is Node ${process.version}`);
+		throw new Error(
+			`Run this through scripts/node24 (Node ${version}); this is Node ${process.version}`,
+		);
 	}
-	return { ...process.env, PATH: `${join(home, 'bin')}:${process.env.PATH ?? ''}`, npm_config_nodedir: home };
+	return {
+		...process.env,
+		PATH: `${join(home, 'bin')}:${process.env.PATH ?? ''}`,
+		npm_config_nodedir: home,
+	};
 }
 
 function run(command: string, args: string[], cwd: string, log: Log, env = node24Env()): void {
 	log(`$ ${command} ${args.join(' ')}`);
-	const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'], timeout: 15 * 60_000 });
+	const result = spawnSync(command, args, {
+		cwd,
+		env,
+		stdio: ['ignore', 'inherit', 'inherit'],
+		timeout: 15 * 60_000,
+	});
 	if (result.status !== 0) {
 		throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
 	}
@@ -58,7 +82,12 @@ function run(command: string, args: string[], cwd: string, log: Log, env = node2
  */
 export function ensureN8n(log: Log): void {
 	const marker = join(RUNTIME_DIR, '.installed');
-	if (existsSync(marker) && readFileSync(marker, 'utf8').trim() === N8N_VERSION && existsSync(N8N_BIN)) return;
+	if (
+		existsSync(marker) &&
+		readFileSync(marker, 'utf8').trim() === N8N_VERSION &&
+		existsSync(N8N_BIN)
+	)
+		return;
 	const started = Date.now();
 	log(`Installing n8n ${N8N_VERSION} into .demo/n8n (first run only, a few minutes)...`);
 	mkdirSync(RUNTIME_DIR, { recursive: true });
@@ -174,7 +203,11 @@ export async function n8nCli(
 		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 		const timer = setTimeout(() => {
 			child.kill('SIGKILL');
-			reject(new Error(`n8n ${args.join(' ')} did not finish in ${timeoutMs / 1000} s\n${stdout}\n${stderr}`));
+			reject(
+				new Error(
+					`n8n ${args.join(' ')} did not finish in ${timeoutMs / 1000} s\n${stdout}\n${stderr}`,
+				),
+			);
 		}, timeoutMs);
 		child.on('error', reject);
 		child.on('close', (status) => {
@@ -184,30 +217,53 @@ export async function n8nCli(
 	});
 }
 
-export async function n8nCliOk(userFolder: string, args: string[], timeoutMs?: number): Promise<string> {
+export async function n8nCliOk(
+	userFolder: string,
+	args: string[],
+	timeoutMs?: number,
+): Promise<string> {
 	const result = await n8nCli(userFolder, args, timeoutMs);
 	if (result.status !== 0) {
-		throw new Error(`n8n ${args.join(' ')} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+		throw new Error(
+			`n8n ${args.join(' ')} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`,
+		);
 	}
 	return result.stdout;
 }
 
-/** Writes the credential file n8n's import:credentials reads; n8n encrypts `data` on import. */
+export interface CredentialFile {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+}
+
+/** Writes the file n8n's import:credentials reads (n8n encrypts `data` on import), then removes it. */
+export async function importCredentials(
+	userFolder: string,
+	credentials: CredentialFile[],
+): Promise<void> {
+	const file = join(userFolder, 'credentials.json');
+	mkdirSync(userFolder, { recursive: true });
+	writeFileSync(file, JSON.stringify(credentials));
+	try {
+		await n8nCliOk(userFolder, ['import:credentials', `--input=${file}`]);
+	} finally {
+		// The file holds secrets in clear text.
+		rmSync(file, { force: true });
+	}
+}
+
+/** A Social Publishing API credential, by default the one the examples reference. */
 export async function importCredential(
 	userFolder: string,
 	baseUrl: string,
 	apiKey: string,
 	credential = { id: CREDENTIAL_ID, name: CREDENTIAL_NAME },
 ): Promise<void> {
-	const file = join(userFolder, 'credential.json');
-	mkdirSync(userFolder, { recursive: true });
-	writeFileSync(file, JSON.stringify([{ ...credential, type: 'socialPublishingApi', data: { baseUrl, apiKey } }]));
-	try {
-		await n8nCliOk(userFolder, ['import:credentials', `--input=${file}`]);
-	} finally {
-		// The file holds the API key in clear text.
-		rmSync(file, { force: true });
-	}
+	await importCredentials(userFolder, [
+		{ ...credential, type: 'socialPublishingApi', data: { baseUrl, apiKey } },
+	]);
 }
 
 export async function importWorkflows(userFolder: string, workflows: object[]): Promise<void> {
@@ -264,7 +320,9 @@ export async function startN8n(
 		await sleep(500);
 	}
 	await stop();
-	throw new Error(`n8n did not become ready within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${output}`);
+	throw new Error(
+		`n8n did not become ready within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${output}`,
+	);
 }
 
 /** A logged-in session on n8n's internal REST API, as the editor uses it. */
@@ -283,7 +341,8 @@ export class N8nSession {
 			headers: { 'content-type': 'application/json', 'browser-id': 'social-publishing-demo' },
 			body: JSON.stringify(OWNER),
 		});
-		if (!response.ok) throw new Error(`owner setup failed: ${response.status} ${await response.text()}`);
+		if (!response.ok)
+			throw new Error(`owner setup failed: ${response.status} ${await response.text()}`);
 	}
 
 	async login(): Promise<void> {
@@ -296,7 +355,11 @@ export class N8nSession {
 		this.cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
 	}
 
-	async request<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+	async request<T>(
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<{ status: number; body: T }> {
 		const response = await fetch(`${this.url}/rest${path}`, {
 			method,
 			headers: {

@@ -1,6 +1,7 @@
 // Stand-ins for the outside world the example workflows talk to, so the demo and the end-to-end
-// tests run with no network: an RSS feed with images, and a catcher that records what a workflow
-// would have sent to Slack. Listens on 127.0.0.1 only.
+// tests run with no network: an RSS feed with images, a catcher that records what a workflow
+// would have sent to Slack, and a scripted chat model with OpenAI's API for the AI agent example.
+// Listens on 127.0.0.1 only.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -16,17 +17,99 @@ export interface OfflineServices {
 	feedUrl: string;
 	/** Where the examples' Slack steps post in the demo. */
 	catcherUrl: string;
+	/** Base URL of the scripted chat model (OpenAI's chat completions API), for an OpenAI credential. */
+	modelUrl: string;
 	caught(): CaughtMessage[];
+	/** The requests the chat model answered, in order. */
+	modelCalls(): ChatRequest[];
 	clear(): void;
 	stop(): Promise<void>;
 }
 
 /** The feed's stories; each has an image served beside the feed. */
 export const FEED_ITEMS = [
-	{ slug: 'cold-brew', title: 'Cold brew season is here', text: 'Our 18-hour cold brew is back on the menu.' },
-	{ slug: 'latte-art', title: 'Latte art workshop on Saturday', text: 'Learn to pour a rosetta with our baristas.' },
-	{ slug: 'new-roast', title: 'Meet our new Ethiopian roast', text: 'Floral, bright and roasted in small batches.' },
+	{
+		slug: 'cold-brew',
+		title: 'Cold brew season is here',
+		text: 'Our 18-hour cold brew is back on the menu.',
+	},
+	{
+		slug: 'latte-art',
+		title: 'Latte art workshop on Saturday',
+		text: 'Learn to pour a rosetta with our baristas.',
+	},
+	{
+		slug: 'new-roast',
+		title: 'Meet our new Ethiopian roast',
+		text: 'Floral, bright and roasted in small batches.',
+	},
 ] as const;
+
+interface ChatMessage {
+	role: string;
+	content: string | null;
+	tool_call_id?: string;
+}
+
+export interface ChatRequest {
+	model: string;
+	messages: ChatMessage[];
+	tools?: {
+		type: string;
+		function: { name: string; description?: string; parameters?: unknown };
+	}[];
+}
+
+/** What the scripted model schedules (with the accounts it found through List accounts). */
+export const MODEL_POST = {
+	text: 'Latte art workshop this Saturday at 10:00! Learn to pour a rosetta with our baristas. Sign up at the counter.',
+	scheduled_at: '2030-05-04T10:00:00+02:00',
+	platforms: ['facebook', 'instagram'],
+};
+
+/**
+ * A chat model that plays the AI agent example's conversation the way a real model would: it asks
+ * the List accounts tool for the accounts, then calls Schedule a post with a Facebook and an
+ * Instagram one, then answers with what the tool said.
+ */
+function scriptedModelAnswer(request: ChatRequest): Record<string, unknown> {
+	const last = request.messages[request.messages.length - 1];
+	const toolNames = (request.tools ?? []).map((tool) => tool.function.name);
+	const call = (id: string, name: string, args: object) => ({
+		role: 'assistant',
+		content: null,
+		tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }],
+	});
+	let message: Record<string, unknown>;
+	if (last.role !== 'tool' && toolNames.includes('List_accounts')) {
+		message = call('call_list_accounts', 'List_accounts', {});
+	} else if (last.role === 'tool' && last.tool_call_id === 'call_list_accounts') {
+		const accounts = JSON.parse(last.content ?? '[]') as {
+			_id?: string;
+			id?: string;
+			platform: string;
+		}[];
+		// The first account of each platform: a page rather than a group, as the list goes.
+		const ids = MODEL_POST.platforms
+			.map((platform) => accounts.find((account) => account.platform === platform))
+			.map((account) => account?._id ?? account?.id);
+		message = call('call_schedule_post', 'Schedule_a_post', {
+			text: MODEL_POST.text,
+			account_ids: ids.join(','),
+			scheduled_at: MODEL_POST.scheduled_at,
+		});
+	} else {
+		message = { role: 'assistant', content: `Done. The tool answered: ${last.content ?? ''}` };
+	}
+	return {
+		id: `chatcmpl-${request.messages.length}`,
+		object: 'chat.completion',
+		created: Math.floor(Date.now() / 1000),
+		model: request.model,
+		choices: [{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],
+		usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+	};
+}
 
 /** A tiny valid JPEG (1x1 pixel), different per image so uploads are distinguishable by size. */
 function jpeg(seed: number): Buffer {
@@ -61,6 +144,7 @@ function feedXml(url: string): string {
 
 export async function startOfflineServices(port = 0): Promise<OfflineServices> {
 	let caught: CaughtMessage[] = [];
+	let modelCalls: ChatRequest[] = [];
 	let url = '';
 	const server = createServer((req, res) => {
 		const path = (req.url ?? '/').split('?')[0];
@@ -92,6 +176,13 @@ export async function startOfflineServices(port = 0): Promise<OfflineServices> {
 				res.end(JSON.stringify({ ok: true }));
 				return;
 			}
+			if (req.method === 'POST' && path === '/v1/chat/completions') {
+				const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
+				modelCalls.push(request);
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end(JSON.stringify(scriptedModelAnswer(request)));
+				return;
+			}
 			if (req.method === 'GET' && path === '/caught') {
 				res.writeHead(200, { 'content-type': 'application/json' });
 				res.end(JSON.stringify(caught));
@@ -110,9 +201,12 @@ export async function startOfflineServices(port = 0): Promise<OfflineServices> {
 		url,
 		feedUrl: `${url}/feed.xml`,
 		catcherUrl: `${url}/catch/slack`,
+		modelUrl: `${url}/v1`,
 		caught: () => [...caught],
+		modelCalls: () => [...modelCalls],
 		clear: () => {
 			caught = [];
+			modelCalls = [];
 		},
 		stop: () =>
 			new Promise<void>((resolve) => {

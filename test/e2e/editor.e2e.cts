@@ -9,7 +9,14 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { EXAMPLE_IDS } from '../../scripts/examples.cts';
-import { freePort, N8nSession, OWNER, ROOT, startN8n, type RunningN8n } from '../../scripts/n8n-runtime.cts';
+import {
+	freePort,
+	N8nSession,
+	OWNER,
+	ROOT,
+	startN8n,
+	type RunningN8n,
+} from '../../scripts/n8n-runtime.cts';
 import { startOfflineServices, type OfflineServices } from '../../scripts/offline-services.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { prepareN8n, SETUP_TIMEOUT } from './setup.cts';
@@ -27,7 +34,11 @@ function ensureChromium(): void {
 	if (existsSync(CHROMIUM)) return;
 	console.log('Installing Debian chromium (apt-get)...');
 	const apt = (...args: string[]) =>
-		execFileSync('apt-get', args, { stdio: 'inherit', timeout: 10 * 60_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+		execFileSync('apt-get', args, {
+			stdio: 'inherit',
+			timeout: 10 * 60_000,
+			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+		});
 	apt('update', '-qq');
 	apt('install', '-y', '-qq', 'chromium');
 }
@@ -107,7 +118,10 @@ test("the node creator lists our node's actions, by resource", async () => {
 	await openWorkflow(EXAMPLE_IDS.rss);
 	await page.locator('[data-test-id=canvas-handle-plus]').last().click();
 	await page.keyboard.type('Social Publishing');
-	await page.locator('[data-test-id=node-creator-item-name]', { hasText: 'Social Publishing' }).first().waitFor();
+	await page
+		.locator('[data-test-id=node-creator-item-name]', { hasText: 'Social Publishing' })
+		.first()
+		.waitFor();
 	await page.keyboard.press('Enter');
 	const actions = page.locator('[data-test-id=node-creator-item-name]');
 	await actions.filter({ hasText: 'Create a post' }).waitFor();
@@ -137,13 +151,22 @@ test("the node's panel shows its resource and operation, and loads the workspace
 	await page.locator('[data-test-id=canvas-node]', { hasText: 'Schedule the post' }).dblclick();
 	const panel = page.locator('[data-test-id=ndv]');
 	await panel.waitFor();
-	expect(await panel.locator('[data-test-id=parameter-input-resource] input').inputValue()).toBe('Post');
-	expect(await panel.locator('[data-test-id=parameter-input-operation] input').inputValue()).toBe('Create');
+	expect(await panel.locator('[data-test-id=parameter-input-resource] input').inputValue()).toBe(
+		'Post',
+	);
+	expect(await panel.locator('[data-test-id=parameter-input-operation] input').inputValue()).toBe(
+		'Create',
+	);
 	// The accounts field shows the names the sandbox returns for the saved IDs (loaded after opening).
-	await panel.locator('[data-test-id=parameter-input-accounts]').getByText('Acme Coffee (Facebook)').waitFor();
+	await panel
+		.locator('[data-test-id=parameter-input-accounts]')
+		.getByText('Acme Coffee (Facebook)')
+		.waitFor();
 
 	await sandbox.control.clearRequests();
-	await panel.locator('[data-test-id=resource-locator-workspaceId] [data-test-id=rlc-input]').click();
+	await panel
+		.locator('[data-test-id=resource-locator-workspaceId] [data-test-id=rlc-input]')
+		.click();
 	const items = page.locator('[data-test-id=rlc-item]');
 	await items.filter({ hasText: DEMO.workspaces.second.name }).waitFor();
 	await page.waitForTimeout(500); // the dropdown fades in: let the screenshot show it settled

@@ -5,7 +5,12 @@ import type { ZodObject, ZodTypeAny } from 'zod';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { EXAMPLE_IDS, type Workflow } from '../../scripts/examples.cts';
-import { FEED_ITEMS, startOfflineServices, type OfflineServices } from '../../scripts/offline-services.cts';
+import {
+	FEED_ITEMS,
+	MODEL_POST,
+	startOfflineServices,
+	type OfflineServices,
+} from '../../scripts/offline-services.cts';
 import { loadPackage } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { apiCalls, bodyOf, execute, prepareN8n, SETUP_TIMEOUT } from './setup.cts';
@@ -27,7 +32,14 @@ function toolCheckWorkflow(examples: Workflow[]): Workflow {
 		id: TOOL_CHECK_ID,
 		name: 'E2E: Social Publishing as an AI tool',
 		nodes: [
-			{ id: 'e2e-1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'e2e-1',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: 'e2e-2',
 				name: 'Tool Executor',
@@ -55,9 +67,77 @@ function toolCheckWorkflow(examples: Workflow[]): Workflow {
 	};
 }
 
+/** An OpenAI credential whose Base URL is the offline services' scripted chat model. */
+const LOCAL_MODEL_CREDENTIAL = { id: 'spE2eLocalModel1', name: 'OpenAI (local scripted model)' };
+const AGENT_RUN_ID = 'spE2eAgentRun001';
+const CHAT_MESSAGE = 'Announce our latte art workshop on Saturday at 10 on Facebook and Instagram';
+
+/**
+ * The AI agent example as it runs once the user adds a model credential: the credential points at
+ * the local scripted model, and since `n8n execute` cannot start at a chat trigger, a manual
+ * trigger and a Set node hand the agent the chat message instead.
+ */
+function agentRunWorkflow(examples: Workflow[]): Workflow {
+	const aiExample = examples.find((workflow) => workflow.id === EXAMPLE_IDS.aiAgent) as Workflow;
+	const chatTrigger = 'When chat message received';
+	const nodes = aiExample.nodes
+		.filter((node) => node.name !== chatTrigger)
+		.map((node) =>
+			node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi'
+				? { ...node, credentials: { openAiApi: LOCAL_MODEL_CREDENTIAL } }
+				: node,
+		);
+	const connections = Object.fromEntries(
+		Object.entries(aiExample.connections).filter(([from]) => from !== chatTrigger),
+	);
+	return {
+		...aiExample,
+		id: AGENT_RUN_ID,
+		name: 'E2E: AI agent example with a local model',
+		nodes: [
+			{
+				id: 'e2e-a1',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [-220, 0],
+				parameters: {},
+			},
+			{
+				id: 'e2e-a2',
+				name: 'Chat message',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [0, 0],
+				parameters: {
+					assignments: {
+						assignments: [{ id: 'e2e-a3', name: 'chatInput', value: CHAT_MESSAGE, type: 'string' }],
+					},
+					options: {},
+				},
+			},
+			...nodes,
+		],
+		connections: {
+			...connections,
+			Start: { main: [[{ node: 'Chat message', type: 'main', index: 0 }]] },
+			'Chat message': { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
+		},
+	};
+}
+
 beforeAll(async () => {
 	offline = await startOfflineServices();
-	({ userFolder, examples } = await prepareN8n('e2e-examples', sandbox.url, offline, (all) => [toolCheckWorkflow(all)]));
+	({ userFolder, examples } = await prepareN8n('e2e-examples', sandbox.url, offline, {
+		workflows: (all) => [toolCheckWorkflow(all), agentRunWorkflow(all)],
+		credentials: [
+			{
+				...LOCAL_MODEL_CREDENTIAL,
+				type: 'openAiApi',
+				data: { apiKey: 'sk-local-scripted', url: offline.modelUrl },
+			},
+		],
+	}));
 }, SETUP_TIMEOUT);
 
 afterAll(async () => {
@@ -68,9 +148,9 @@ test('RSS to scheduled posts: each story image goes to the media library, then a
 	const run = await execute(userFolder, EXAMPLE_IDS.rss);
 
 	const uploads = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/media`);
-	expect(uploads.map((r) => bodyOf<{ files: { filename: string }[] }>(r).files[0].filename)).toEqual(
-		FEED_ITEMS.map((item) => `${item.slug}.jpg`),
-	);
+	expect(
+		uploads.map((r) => bodyOf<{ files: { filename: string }[] }>(r).files[0].filename),
+	).toEqual(FEED_ITEMS.map((item) => `${item.slug}.jpg`));
 	const mediaIds = run.output('Upload to the media library').map((item) => item.json._id);
 	const posts = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/posts`);
 	expect(posts.map((r) => r.status)).toEqual([201, 201, 201]);
@@ -78,12 +158,24 @@ test('RSS to scheduled posts: each story image goes to the media library, then a
 		const body = bodyOf(request);
 		expect(body.content.text).toContain(FEED_ITEMS[index].title);
 		expect(body.content.media?.media_ids).toEqual([mediaIds[index]]);
-		expect(body.accounts).toEqual([DEMO.accounts.facebook, DEMO.accounts.linkedin, DEMO.accounts.twitter]);
+		expect(body.accounts).toEqual([
+			DEMO.accounts.facebook,
+			DEMO.accounts.linkedin,
+			DEMO.accounts.twitter,
+		]);
 		expect(body.scheduling.publish_type).toBe('scheduled');
 	});
 	// Tomorrow 09:00, 12:00 and 15:00 in the workspace's zone.
-	expect(posts.map((r) => bodyOf(r).scheduling.scheduled_at?.slice(11))).toEqual(['09:00:00', '12:00:00', '15:00:00']);
-	expect(run.output('Schedule the post').map((item) => item.json.publish_type)).toEqual(['scheduled', 'scheduled', 'scheduled']);
+	expect(posts.map((r) => bodyOf(r).scheduling.scheduled_at?.slice(11))).toEqual([
+		'09:00:00',
+		'12:00:00',
+		'15:00:00',
+	]);
+	expect(run.output('Schedule the post').map((item) => item.json.publish_type)).toEqual([
+		'scheduled',
+		'scheduled',
+		'scheduled',
+	]);
 });
 
 test('Draft → approve → publish: the writer creates with an approval, the reviewer approves, the writer comments', async () => {
@@ -96,9 +188,14 @@ test('Draft → approve → publish: the writer creates with an approval, the re
 		[`/api/v1/workspaces/${main.id}/posts/:post/approval`, 'workspace', 200],
 		[`/api/v1/workspaces/${main.id}/posts/:post/comments`, 'full', 201],
 	]);
-	expect(bodyOf(calls[0]).approval).toMatchObject({ approvers: [DEMO.users.maya.id], approve_option: 'anyone' });
+	expect(bodyOf(calls[0]).approval).toMatchObject({
+		approvers: [DEMO.users.maya.id],
+		approve_option: 'anyone',
+	});
 	expect(bodyOf(calls[1])).toEqual({ action: 'approve', comment: 'Looks good, ship it.' });
-	expect(bodyOf<{ mentioned_users: string[] }>(calls[2]).mentioned_users).toEqual([DEMO.users.maya.id]);
+	expect(bodyOf<{ mentioned_users: string[] }>(calls[2]).mentioned_users).toEqual([
+		DEMO.users.maya.id,
+	]);
 	expect(run.output('Comment on the post')[0].json).toMatchObject({
 		comment: 'Thanks for the quick review! It goes out tomorrow at 10:00.',
 	});
@@ -112,7 +209,10 @@ test('AI agent: its "Schedule a post" tool, called through n8n\'s tool wrapper w
 		expect.objectContaining({
 			content: { text: 'Workshop: latte art on Saturday at 10, sign up at the counter!' },
 			accounts: [DEMO.accounts.facebook, DEMO.accounts.instagram],
-			scheduling: expect.objectContaining({ publish_type: 'scheduled', scheduled_at: '2030-05-04 10:00:00' }),
+			scheduling: expect.objectContaining({
+				publish_type: 'scheduled',
+				scheduled_at: '2030-05-04 10:00:00',
+			}),
 		}),
 	]);
 	// The tool's answer, as the agent would read it.
@@ -121,13 +221,24 @@ test('AI agent: its "Schedule a post" tool, called through n8n\'s tool wrapper w
 
 test('AI agent: n8n-core\'s tool wrapper turns the "Schedule a post" node into a tool whose schema describes each value the model fills in', async () => {
 	// The function n8n calls for a node on an agent's tool input (n8n-core, not part of its public index).
-	const { createNodeAsTool } = require('n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool') as {
-		createNodeAsTool(options: { node: INode; nodeType: INodeType; handleToolInvocation: () => Promise<string> }): {
-			response: { name: string; description: string; schema: ZodObject<Record<string, ZodTypeAny>> };
+	const { createNodeAsTool } =
+		require('n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool') as {
+			createNodeAsTool(options: {
+				node: INode;
+				nodeType: INodeType;
+				handleToolInvocation: () => Promise<string>;
+			}): {
+				response: {
+					name: string;
+					description: string;
+					schema: ZodObject<Record<string, ZodTypeAny>>;
+				};
+			};
 		};
-	};
 	const aiExample = examples.find((workflow) => workflow.id === EXAMPLE_IDS.aiAgent) as Workflow;
-	const node = aiExample.nodes.find((candidate) => candidate.name === 'Schedule a post') as unknown as INode;
+	const node = aiExample.nodes.find(
+		(candidate) => candidate.name === 'Schedule a post',
+	) as unknown as INode;
 	const nodeType = (await loadPackage()).getNode('socialPublishing').type as INodeType;
 
 	const tool = createNodeAsTool({ node, nodeType, handleToolInvocation: async () => '' }).response;
@@ -139,7 +250,33 @@ test('AI agent: n8n-core\'s tool wrapper turns the "Schedule a post" node into a
 	);
 	expect(descriptions).toEqual({
 		text: 'The text of the post, at most 5000 characters',
-		account_ids: 'Comma-separated IDs (_id) of the social accounts to publish to, from List accounts',
-		scheduled_at: 'When to publish, as an ISO 8601 date-time in the future, e.g. 2026-05-04T09:30:00+02:00',
+		account_ids:
+			'Comma-separated IDs (_id) of the social accounts to publish to, from List accounts',
+		scheduled_at:
+			'When to publish, as an ISO 8601 date-time in the future, e.g. 2026-05-04T09:30:00+02:00',
 	});
+});
+
+test('AI agent: with a chat model added, the agent lists the accounts and schedules the post through our tools', async () => {
+	const run = await execute(userFolder, AGENT_RUN_ID);
+
+	// The model was offered both tools, with the descriptions n8n made from our node.
+	const [firstCall] = offline.modelCalls();
+	expect(firstCall.messages.at(-1)?.content).toContain(CHAT_MESSAGE);
+	const offered = firstCall.tools?.map((tool) => [tool.function.name, tool.function.description]);
+	expect(offered?.sort()).toEqual([
+		['List_accounts', 'Get many accounts in Social Publishing'],
+		['Schedule_a_post', 'Create a post in Social Publishing'],
+	]);
+	const calls = (await sandbox.control.requests()).map(
+		(r) => `${r.method} ${r.path.replace(`/api/v1/workspaces/${main.id}`, '')}`,
+	);
+	expect(calls).toEqual(['GET /accounts', 'POST /posts']);
+	const [post] = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/posts`);
+	expect(bodyOf(post)).toMatchObject({
+		content: { text: MODEL_POST.text },
+		accounts: [DEMO.accounts.facebook, DEMO.accounts.instagram],
+		scheduling: { publish_type: 'scheduled', scheduled_at: '2030-05-04 10:00:00' },
+	});
+	expect(String(run.output('AI Agent')[0].json.output)).toContain('2030-05-04 10:00:00');
 });

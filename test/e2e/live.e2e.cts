@@ -33,7 +33,8 @@ beforeAll(async () => {
 	const { userFolder } = await prepareN8n('e2e-live', sandbox.url, offline);
 	// Published before start: n8n activates the trigger as it starts, and polls once right away.
 	const published = await n8nCli(userFolder, ['publish:workflow', `--id=${EXAMPLE_IDS.approvals}`]);
-	if (published.status !== 0) throw new Error(`publish failed:\n${published.stdout}\n${published.stderr}`);
+	if (published.status !== 0)
+		throw new Error(`publish failed:\n${published.stdout}\n${published.stderr}`);
 	n8n = await startN8n(userFolder, await freePort());
 	session = new N8nSession(n8n.url);
 	await session.setupOwner();
@@ -47,7 +48,10 @@ afterAll(async () => {
 });
 
 /** Waits, at most until `deadline`, for `check` to say true; returns its last answer. */
-async function waitFor(check: () => Promise<boolean> | boolean, deadline: number): Promise<boolean> {
+async function waitFor(
+	check: () => Promise<boolean> | boolean,
+	deadline: number,
+): Promise<boolean> {
 	for (;;) {
 		const done = await check();
 		if (done || Date.now() > deadline) return done;
@@ -59,7 +63,9 @@ test('the approval trigger runs its workflow for a post that enters review, and 
 	// Polls run every minute; the first (at activation) sets where "new" starts.
 	const deadline = Date.now() + 150_000;
 	const polled = await waitFor(
-		async () => (await control.requests({ method: 'GET', path: `/api/v1/workspaces/${main.id}/posts` })).length > 0,
+		async () =>
+			(await control.requests({ method: 'GET', path: `/api/v1/workspaces/${main.id}/posts` }))
+				.length > 0,
 		deadline,
 	);
 	expect(polled).toBe(true);
@@ -83,7 +89,9 @@ test('the approval trigger runs its workflow for a post that enters review, and 
 	expect(body.text).toContain(`approvers: ${DEMO.users.alex.name}`);
 	expect(body.text).toContain('Notes: Check the prices');
 
-	const executions = await session.request<{ data: { results: { workflowId: string; status: string }[] } }>(
+	const executions = await session.request<{
+		data: { results: { workflowId: string; status: string }[] };
+	}>(
 		'GET',
 		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: EXAMPLE_IDS.approvals }))}`,
 	);

@@ -7,14 +7,22 @@ import type { INodeExecutionData, IRun } from 'n8n-workflow';
 
 import type { LoggedRequest, SandboxControl } from '../../sandbox/client.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
-import { APPROVER_CREDENTIAL, readExamples, withOfflineStandIns, type Workflow } from '../../scripts/examples.cts';
 import {
+	APPROVER_CREDENTIAL,
+	readExamples,
+	withOfflineStandIns,
+	type Workflow,
+} from '../../scripts/examples.cts';
+import {
+	CREDENTIAL_ID,
+	CREDENTIAL_NAME,
 	DEMO_DIR,
 	ensureN8n,
-	importCredential,
+	importCredentials,
 	importWorkflows,
 	linkPackage,
 	n8nCli,
+	type CredentialFile,
 } from '../../scripts/n8n-runtime.cts';
 import type { OfflineServices } from '../../scripts/offline-services.cts';
 
@@ -26,25 +34,42 @@ export interface N8nFolder {
 	examples: Workflow[];
 }
 
+export interface Extras {
+	/** Workflows made for a test, built from the examples. */
+	workflows?: (examples: Workflow[]) => Workflow[];
+	credentials?: CredentialFile[];
+}
+
 /**
  * Installs n8n if needed, then makes `.demo/<name>` from scratch: the package, the credentials
  * (writer: the `full` key, reviewer: the `workspace` key) and the examples with offline stand-ins,
- * plus any `extra` workflows built from them.
+ * plus any extra workflows and credentials.
  */
 export async function prepareN8n(
 	name: string,
 	sandboxUrl: string,
 	offline: OfflineServices,
-	extra: (examples: Workflow[]) => Workflow[] = () => [],
+	extras: Extras = {},
 ): Promise<N8nFolder> {
 	ensureN8n((line) => console.log(line));
 	const userFolder = join(DEMO_DIR, name);
 	rmSync(userFolder, { recursive: true, force: true });
 	linkPackage(userFolder);
-	await importCredential(userFolder, sandboxUrl, DEMO.keys.full);
-	await importCredential(userFolder, sandboxUrl, DEMO.keys.workspace, APPROVER_CREDENTIAL);
+	const socialPublishing = (
+		credential: { id: string; name: string },
+		apiKey: string,
+	): CredentialFile => ({
+		...credential,
+		type: 'socialPublishingApi',
+		data: { baseUrl: sandboxUrl, apiKey },
+	});
+	await importCredentials(userFolder, [
+		socialPublishing({ id: CREDENTIAL_ID, name: CREDENTIAL_NAME }, DEMO.keys.full),
+		socialPublishing(APPROVER_CREDENTIAL, DEMO.keys.workspace),
+		...(extras.credentials ?? []),
+	]);
 	const examples = readExamples().map((workflow) => withOfflineStandIns(workflow, offline));
-	await importWorkflows(userFolder, [...examples, ...extra(examples)]);
+	await importWorkflows(userFolder, [...examples, ...(extras.workflows?.(examples) ?? [])]);
 	return { userFolder, examples };
 }
 
@@ -57,10 +82,14 @@ export interface Execution {
  * log lines may follow it, so the JSON ends at the first line that is a lone `}`.
  */
 export async function execute(userFolder: string, workflowId: string): Promise<Execution> {
-	const result = await n8nCli(userFolder, ['execute', `--id=${workflowId}`], 120_000, { N8N_LOG_LEVEL: 'info' });
+	const result = await n8nCli(userFolder, ['execute', `--id=${workflowId}`], 120_000, {
+		N8N_LOG_LEVEL: 'info',
+	});
 	const marker = result.stdout.indexOf('====\n');
 	if (result.status !== 0 || marker < 0) {
-		throw new Error(`n8n execute ${workflowId} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+		throw new Error(
+			`n8n execute ${workflowId} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
+		);
 	}
 	const start = result.stdout.indexOf('\n{', marker) + 1;
 	const end = result.stdout.indexOf('\n}', start) + 2;
@@ -71,7 +100,11 @@ export async function execute(userFolder: string, workflowId: string): Promise<E
 }
 
 /** The sandbox's log of one kind of API call. */
-export async function apiCalls(control: SandboxControl, method: string, pathEnd: string): Promise<LoggedRequest[]> {
+export async function apiCalls(
+	control: SandboxControl,
+	method: string,
+	pathEnd: string,
+): Promise<LoggedRequest[]> {
 	return (await control.requests()).filter((r) => r.method === method && r.path.endsWith(pathEnd));
 }
 

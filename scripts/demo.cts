@@ -86,27 +86,31 @@ async function importContent(
 	const target = options.baseUrl ? `real ${options.baseUrl}` : `sandbox ${apiBase}`;
 	if (state.target !== target) {
 		log(`Importing the credentials for the ${target}...`);
-		if (options.baseUrl && options.apiKey) {
-			// Same ids, so the examples use them; names that say what they point at. A reviewer's
-			// approval needs the reviewer's own key: the user sets it in that credential.
-			const host = new URL(options.baseUrl).host;
-			await runtime.importCredential(USER_FOLDER, apiBase, options.apiKey, {
-				id: runtime.CREDENTIAL_ID,
-				name: `Social Publishing (${host})`,
-			});
-			await runtime.importCredential(USER_FOLDER, apiBase, options.apiKey, {
-				id: examples.APPROVER_CREDENTIAL.id,
-				name: `Social Publishing (${host}, reviewer: set the reviewer's key)`,
-			});
-		} else {
-			await runtime.importCredential(USER_FOLDER, apiBase, DEMO.keys.full);
-			await runtime.importCredential(
-				USER_FOLDER,
-				apiBase,
-				DEMO.keys.workspace,
-				examples.APPROVER_CREDENTIAL,
-			);
-		}
+		const host = options.baseUrl ? new URL(options.baseUrl).host : '';
+		// Same ids as the examples use. With a real deployment both get the one key given: a
+		// reviewer's approval needs the reviewer's own key, which the user sets in that credential.
+		await runtime.importCredentials(
+			USER_FOLDER,
+			options.baseUrl && options.apiKey
+				? [
+						runtime.socialPublishingCredential(apiBase, options.apiKey, {
+							id: runtime.CREDENTIAL_ID,
+							name: `Social Publishing (${host})`,
+						}),
+						runtime.socialPublishingCredential(apiBase, options.apiKey, {
+							id: examples.APPROVER_CREDENTIAL.id,
+							name: `Social Publishing (${host}, reviewer: set the reviewer's key)`,
+						}),
+					]
+				: [
+						runtime.socialPublishingCredential(apiBase, DEMO.keys.full),
+						runtime.socialPublishingCredential(
+							apiBase,
+							DEMO.keys.workspace,
+							examples.APPROVER_CREDENTIAL,
+						),
+					],
+		);
 	}
 	if (!state.examples) {
 		log('Importing the example workflows...');

@@ -255,15 +255,12 @@ export async function importCredentials(
 }
 
 /** A Social Publishing API credential, by default the one the examples reference. */
-export async function importCredential(
-	userFolder: string,
+export function socialPublishingCredential(
 	baseUrl: string,
 	apiKey: string,
 	credential = { id: CREDENTIAL_ID, name: CREDENTIAL_NAME },
-): Promise<void> {
-	await importCredentials(userFolder, [
-		{ ...credential, type: 'socialPublishingApi', data: { baseUrl, apiKey } },
-	]);
+): CredentialFile {
+	return { ...credential, type: 'socialPublishingApi', data: { baseUrl, apiKey } };
 }
 
 export async function importWorkflows(userFolder: string, workflows: object[]): Promise<void> {

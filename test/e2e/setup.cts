@@ -14,14 +14,13 @@ import {
 	type Workflow,
 } from '../../scripts/examples.cts';
 import {
-	CREDENTIAL_ID,
-	CREDENTIAL_NAME,
 	DEMO_DIR,
 	ensureN8n,
 	importCredentials,
 	importWorkflows,
 	linkPackage,
 	n8nCli,
+	socialPublishingCredential,
 	type CredentialFile,
 } from '../../scripts/n8n-runtime.cts';
 import type { OfflineServices } from '../../scripts/offline-services.cts';
@@ -55,17 +54,9 @@ export async function prepareN8n(
 	const userFolder = join(DEMO_DIR, name);
 	rmSync(userFolder, { recursive: true, force: true });
 	linkPackage(userFolder);
-	const socialPublishing = (
-		credential: { id: string; name: string },
-		apiKey: string,
-	): CredentialFile => ({
-		...credential,
-		type: 'socialPublishingApi',
-		data: { baseUrl: sandboxUrl, apiKey },
-	});
 	await importCredentials(userFolder, [
-		socialPublishing({ id: CREDENTIAL_ID, name: CREDENTIAL_NAME }, DEMO.keys.full),
-		socialPublishing(APPROVER_CREDENTIAL, DEMO.keys.workspace),
+		socialPublishingCredential(sandboxUrl, DEMO.keys.full),
+		socialPublishingCredential(sandboxUrl, DEMO.keys.workspace, APPROVER_CREDENTIAL),
 		...(extras.credentials ?? []),
 	]);
 	const examples = readExamples().map((workflow) => withOfflineStandIns(workflow, offline));

@@ -55,7 +55,9 @@ function parseOptions(argv: string[]): Options {
 		else if (arg === '--real-api') options.baseUrl = argv[++i];
 		else if (arg === '--api-key') options.apiKey = argv[++i];
 		else if (arg === '--help' || arg === '-h') {
-			console.log(readFileSync(__filename, 'utf8').split('\n').slice(0, 10).join('\n'));
+			// The usage is this file's opening comment.
+			const usage = readFileSync(__filename, 'utf8').split('\n').slice(0, 9);
+			console.log(usage.map((line) => line.replace(/^\/\/ ?/, '')).join('\n'));
 			process.exit(0);
 		} else throw new Error(`Unknown option ${arg} (see npm start -- --help)`);
 	}

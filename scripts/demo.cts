@@ -9,8 +9,8 @@
 // Everything listens on 127.0.0.1. Ctrl-C stops everything this script started.
 //
 // Node strips this file's types but does not compile imports, so it is written with requires;
-// bench/register.cts compiles the modules it requires (sandbox, runtime), which use imports.
-// A fresh clone has no node_modules yet (register.cts needs TypeScript): install them first,
+// register-cts.cts compiles the modules it requires (sandbox, runtime), which use imports.
+// A fresh clone has no node_modules yet (register-cts.cts needs TypeScript): install them first,
 // with the README's set-up command.
 if (!require('node:fs').existsSync(`${__dirname}/../node_modules/.bin/n8n-node`)) {
 	console.log('[demo] First run in this clone: installing the dependencies (npm run setup)...');
@@ -20,7 +20,7 @@ if (!require('node:fs').existsSync(`${__dirname}/../node_modules/.bin/n8n-node`)
 	});
 	if (setup.status !== 0) process.exit(setup.status ?? 1);
 }
-require('../bench/register.cts');
+require('./register-cts.cts');
 const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
 const { existsSync, rmSync, writeFileSync, readFileSync, mkdirSync } =
 	require('node:fs') as typeof import('node:fs');

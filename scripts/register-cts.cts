@@ -1,7 +1,7 @@
-// Node 24 strips types from a .cts file but does not turn `import` into `require`, and the bench,
-// the test harness and the sandbox are written with imports (ts-jest compiles them for the tests).
-// This hook compiles each .cts file to CommonJS with the project's TypeScript as it is required.
-// It is written in the subset Node runs as is: requires, no imports.
+// Runs .cts files with plain `node`: Node 24 strips their types but does not turn `import` into
+// `require`, and the sandbox, bench, demo and harness are written with imports (ts-jest compiles
+// them for the tests). This hook compiles each .cts file to CommonJS with the project's TypeScript
+// as it is required. It is written in the subset Node runs as is: requires, no imports.
 const { readFileSync } = require('node:fs');
 const ts = require('typescript');
 

@@ -18,7 +18,8 @@ export function resolveTimezone(
 ): string {
 	const zone =
 		typeof option === 'string' && option.trim() !== '' ? option.trim() : ctx.getTimezone();
-	if (!IANAZone.isValidZone(zone)) {
+	// IANAZone.create caches zones; isValidZone builds a formatter on every call.
+	if (!IANAZone.create(zone).isValid) {
 		checks.fail(
 			'Timezone',
 			`"${zone}" is not an IANA time zone name such as Europe/Berlin or America/New_York`,

@@ -84,6 +84,39 @@ test('a 207: per-account results, and a hint naming what could not be deleted', 
 	expect(output[0].pairedItem).toEqual({ item: 0 });
 });
 
+test('a 207 whose body says status false is still the per-account results, not an error', async () => {
+	await sandbox.control.fault({
+		method: 'DELETE',
+		path: at(DEMO.posts.published),
+		status: 207,
+		body: {
+			status: false,
+			post_id: DEMO.posts.published,
+			accounts: {
+				[A.tiktok]: {
+					platform: 'tiktok',
+					name: 'acme.tok',
+					status: 'not_supported',
+					reason: 'TikTok does not allow it',
+					post_url: null,
+				},
+			},
+		},
+	});
+	const { output, error } = await runNode({
+		parameters: inWorkspace('post', 'delete', {
+			postId: DEMO.posts.published,
+			deleteFromSocial: true,
+		}),
+		credentials: sandbox.credentials(),
+	});
+	expect(error).toBeUndefined();
+	expect(output[0].json).toMatchObject({
+		deleted: false,
+		accounts: [expect.objectContaining({ account_id: A.tiktok, status: 'not_supported' })],
+	});
+});
+
 test('a post that does not exist: continueOnFail gives an error item with the status', async () => {
 	const { output } = await runNode({
 		parameters: inWorkspace('post', 'delete', { postId: '={{ $json.id }}' }),

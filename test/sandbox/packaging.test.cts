@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 const root = resolve(__dirname, '../..');
 
 describe('the published tarball', () => {
-	it('holds no sandbox or test code', () => {
+	it('holds no sandbox, test code or build cache', () => {
 		const output = execFileSync(
 			resolve(root, 'scripts/node24'),
 			['npm', 'pack', '--dry-run', '--json', '--ignore-scripts'],
@@ -21,6 +21,7 @@ describe('the published tarball', () => {
 		expect(paths.filter((path) => /(^|\/)(sandbox|test|bench)(\/|$)|\.cts$/.test(path))).toEqual(
 			[],
 		);
+		expect(paths.filter((path) => path.endsWith('.tsbuildinfo'))).toEqual([]);
 		expect(
 			paths.every(
 				(path) =>

@@ -34,6 +34,8 @@ export interface ApiErrorContext {
 	status: number;
 	body: IDataObject;
 	itemIndex?: number;
+	/** What a status means for the calling operation, said before the general advice. */
+	hints?: Partial<Record<number, string>>;
 }
 
 /** Some endpoints answer an error with the status alone; say it in words then. */
@@ -73,12 +75,18 @@ function describeHelp(help: unknown): string[] {
 	const lines: string[] = [];
 	if (typeof handleFormat === 'string') lines.push(`Handle format: ${handleFormat}`);
 	if (Array.isArray(steps) && steps.length > 0) {
-		lines.push('To create an app password:', ...steps.map((step, i) => `${i + 1}. ${String(step)}`));
+		lines.push(
+			'To create an app password:',
+			...steps.map((step, i) => `${i + 1}. ${String(step)}`),
+		);
 	}
 	return lines;
 }
 
-export function apiError(node: INode, { status, body, itemIndex }: ApiErrorContext): NodeApiError {
+export function apiError(
+	node: INode,
+	{ status, body, itemIndex, hints }: ApiErrorContext,
+): NodeApiError {
 	const errorCode = typeof body.error_code === 'string' ? body.error_code : undefined;
 	const hint =
 		(errorCode && ERROR_CODE_HINTS[errorCode]) ??
@@ -86,6 +94,7 @@ export function apiError(node: INode, { status, body, itemIndex }: ApiErrorConte
 		(status >= 500 ? STATUS_HINTS[500] : 'The service refused the request.');
 	const message = apiMessage(status, body);
 	const description = [
+		...(hints?.[status] ? [hints[status]] : []),
 		...describeFieldErrors(body.errors),
 		...describeHelp(body.help),
 		hint,

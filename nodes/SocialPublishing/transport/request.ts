@@ -25,6 +25,8 @@ export interface RequestOptions {
 	multipart?: MultipartBody;
 	/** The input item this request serves; set on errors so n8n points at the item. */
 	itemIndex?: number;
+	/** What an error status means for this call, e.g. 403 on approval: not an approver. */
+	hints?: Partial<Record<number, string>>;
 }
 
 async function baseUrlOf(ctx: ApiContext): Promise<string> {
@@ -39,7 +41,11 @@ export const LIST_SEARCH_MAX_RATE_LIMIT_WAIT_SECONDS = 15;
 function maxRateLimitWaitSeconds(ctx: ApiContext, itemIndex: number): number {
 	const value =
 		'getInputData' in ctx
-			? ctx.getNodeParameter('options.maxRateLimitWait', itemIndex, DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS)
+			? ctx.getNodeParameter(
+					'options.maxRateLimitWait',
+					itemIndex,
+					DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS,
+				)
 			: 'getMode' in ctx && 'getActivationMode' in ctx
 				? ctx.getNodeParameter('options.maxRateLimitWait', DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS)
 				: LIST_SEARCH_MAX_RATE_LIMIT_WAIT_SECONDS;
@@ -95,7 +101,8 @@ function transportFailure(error: unknown): string {
 	const outer = found(error);
 	const inner = found(outer.cause);
 	const code = [inner.code, outer.code].find((value) => typeof value === 'string' && value !== '');
-	if (typeof code === 'string') return NETWORK_FAILURES[code] ?? 'the request failed before an answer came';
+	if (typeof code === 'string')
+		return NETWORK_FAILURES[code] ?? 'the request failed before an answer came';
 	if (/socket hang up|closed unexpectedly/i.test(String(inner.message ?? outer.message ?? ''))) {
 		return NETWORK_FAILURES.ECONNRESET;
 	}
@@ -124,7 +131,7 @@ export async function apiRequest(
 	this: ApiContext,
 	method: IHttpRequestMethods,
 	path: string,
-	{ qs, body, multipart, itemIndex }: RequestOptions = {},
+	{ qs, body, multipart, itemIndex, hints }: RequestOptions = {},
 ): Promise<IDataObject> {
 	const baseUrl = await baseUrlOf(this);
 	const options: IHttpRequestOptions = {
@@ -176,8 +183,9 @@ export async function apiRequest(
 			waited += wait;
 			continue;
 		}
-		if (status >= 400 || responseBody.status === false) {
-			throw apiError(this.getNode(), { status, body: responseBody, itemIndex });
+		// A 207 reports per-item outcomes, mixed by definition; its body is data, not a failure.
+		if (status >= 400 || (responseBody.status === false && status !== 207)) {
+			throw apiError(this.getNode(), { status, body: responseBody, itemIndex, hints });
 		}
 		return responseBody;
 	}

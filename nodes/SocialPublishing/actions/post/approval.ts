@@ -1,5 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { nodeOptions, workspaceLocator } from '../../descriptions/common';
 import { InputChecks } from '../../helpers/checks';
@@ -12,11 +12,9 @@ import { postIdField, postIdOfItem } from './postId';
 type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 /** What the approval endpoint's refusals mean for this operation, and what to do about them. */
-const REFUSAL_HINTS: Record<string, string> = {
-	'403':
-		"Only an approver of this post can approve or reject it, and the API key acts as its user. Use the key of a user listed in the post's approval.approvers (Post > Get Many shows them), or ask the post's creator to add this user as an approver.",
-	'400':
-		'The post is probably not under review: only a post with status "under_review" (approval status "pending_approval") can be approved or rejected, and each approver decides once. Check the post with Post > Get Many (filter Statuses: Under Review).',
+const REFUSAL_HINTS: Record<number, string> = {
+	403: "Only an approver of this post can approve or reject it, and the API key acts as its user. Use the key of a user listed in the post's approval.approvers (Post > Get Many shows them), or ask the post's creator to add this user as an approver.",
+	400: 'The post is probably not under review: only a post with status "under_review" (approval status "pending_approval") can be approved or rejected, and each approver decides once. Check the post with Post > Get Many (filter Statuses: Under Review).',
 };
 
 /** Approve and Reject share one endpoint, `POST posts/{post_id}/approval`, differing only in `action`. */
@@ -47,26 +45,18 @@ export function approvalOperation(action: ApprovalAction): Operation {
 			const comment = String(this.getNodeParameter('comment', itemIndex, ''));
 			checks.maxLength('Comment', comment, LIMITS.approvalCommentLength);
 			const body: IDataObject = { action, ...(comment.trim() !== '' ? { comment } : {}) };
-			try {
-				const response = await apiRequest.call(
-					this,
-					'POST',
-					paths.workspace(workspaceId, 'posts', postId, 'approval'),
-					{ body, itemIndex },
-				);
-				return {
-					post_id: postId,
-					action,
-					...(comment.trim() !== '' ? { comment } : {}),
-					message: response.message ?? null,
-				};
-			} catch (error) {
-				// The transport's NodeApiError carries the API's message; add what it means here.
-				const apiError = error as NodeApiError;
-				const hint = REFUSAL_HINTS[String(apiError.httpCode)];
-				if (hint) apiError.description = `${hint}\n${apiError.description ?? ''}`.trim();
-				throw new NodeApiError(this.getNode(), apiError as unknown as JsonObject, { itemIndex });
-			}
+			const response = await apiRequest.call(
+				this,
+				'POST',
+				paths.workspace(workspaceId, 'posts', postId, 'approval'),
+				{ body, itemIndex, hints: REFUSAL_HINTS },
+			);
+			return {
+				post_id: postId,
+				action,
+				...(comment.trim() !== '' ? { comment } : {}),
+				message: response.message ?? null,
+			};
 		},
 	};
 }

@@ -86,7 +86,7 @@ function shortName(type: string): string {
 	return type.startsWith(`${PACKAGE_NAME}.`) ? type.slice(PACKAGE_NAME.length + 1) : type;
 }
 
-class PackageNodeTypes implements INodeTypes {
+export class PackageNodeTypes implements INodeTypes {
 	private readonly loader: PackageDirectoryLoader;
 
 	private readonly extra: Record<string, INodeType>;
@@ -323,7 +323,7 @@ function additionalDataFor(
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
-function nodeError(error: unknown): NodeErrorInfo | undefined {
+export function nodeError(error: unknown): NodeErrorInfo | undefined {
 	if (!error) return undefined;
 	const e = error as {
 		message?: string;

@@ -224,6 +224,7 @@ describe('Add Facebook Group', () => {
 	});
 
 	test.each([
+		['a', 'Group Name: is 1 character long; it needs at least 3'],
 		['ab', 'Group Name: is 2 characters long; it needs at least 3'],
 		['g'.repeat(256), 'Group Name: is 256 characters long; the limit is 255'],
 		['={{ "" }}', 'Group Name: is required'],

@@ -1,6 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** Input checks against the description's limits, run before any request is sent. */
 export class InputChecks {
 	constructor(
@@ -17,19 +19,19 @@ export class InputChecks {
 
 	maxLength(field: string, value: string | undefined | null, max: number): void {
 		if (value !== undefined && value !== null && value.length > max) {
-			this.fail(field, `is ${value.length} characters long; the limit is ${max}`);
+			this.fail(field, `is ${count(value.length, 'character')} long; the limit is ${max}`);
 		}
 	}
 
 	minLength(field: string, value: string | undefined | null, min: number): void {
 		if (value !== undefined && value !== null && value.length < min) {
-			this.fail(field, `is ${value.length} characters long; it needs at least ${min}`);
+			this.fail(field, `is ${count(value.length, 'character')} long; it needs at least ${min}`);
 		}
 	}
 
 	maxItems(field: string, values: readonly unknown[] | undefined, max: number): void {
 		if (values !== undefined && values.length > max) {
-			this.fail(field, `has ${values.length} entries; the limit is ${max}`);
+			this.fail(field, `has ${values.length} ${values.length === 1 ? 'entry' : 'entries'}; the limit is ${max}`);
 		}
 	}
 

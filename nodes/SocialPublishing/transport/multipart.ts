@@ -17,8 +17,8 @@ function quoted(value: string): string {
 }
 
 /**
- * A multipart/form-data body built by hand: n8n's HTTP helper sends a Buffer as is, and shipped
- * code may not depend on a form-data package.
+ * A multipart body built by hand: n8n's HTTP helper sends a Buffer as is, and shipped code has
+ * no runtime dependencies (the only "form-data" strings here are the wire format's own words).
  */
 export function multipartBody(fields: Record<string, string | undefined>, files: MultipartFile[]): MultipartBody {
 	const boundary = `----n8nSocialPublishing${randomBytes(12).toString('hex')}`;

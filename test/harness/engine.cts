@@ -353,6 +353,21 @@ function makeNode(type: string, parameters: INodeParameters, extra: Partial<INod
 	};
 }
 
+/** The engine's lifecycle hooks for a one-node workflow run by the harness. */
+function lifecycleHooks(mode: WorkflowExecuteMode, executionId: string, workflowId: string, node: INode) {
+	return new ExecutionLifecycleHooks(mode, executionId, {
+		id: workflowId,
+		name: 'Harness',
+		nodes: [node],
+		connections: {},
+		active: false,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+	});
+}
+
 export interface RunNodeOptions {
 	parameters: INodeParameters;
 	items?: INodeExecutionData[];
@@ -408,17 +423,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	}
 
 	const mode: WorkflowExecuteMode = 'manual';
-	const hooks = new ExecutionLifecycleHooks(mode, executionId, {
-		id: workflowId,
-		name: 'Harness',
-		nodes: [node],
-		connections: {},
-		active: false,
-		isArchived: false,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		activeVersionId: null,
-	});
+	const hooks = lifecycleHooks(mode, executionId, workflowId, node);
 	const additionalData = additionalDataFor(credentialsHelper, hooks, executionId, workflowId);
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
 		executionData: {
@@ -474,17 +479,7 @@ export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
 	});
 	const mode = options.mode ?? 'trigger';
-	const hooks = new ExecutionLifecycleHooks(mode, String(Date.now()), {
-		id: workflowId,
-		name: 'Harness',
-		nodes: [node],
-		connections: {},
-		active: false,
-		isArchived: false,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		activeVersionId: null,
-	});
+	const hooks = lifecycleHooks(mode, String(Date.now()), workflowId, node);
 	const additionalData = additionalDataFor(credentialsHelper, hooks, String(Date.now()), workflowId);
 	const context = new PollContext(workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);

@@ -541,17 +541,7 @@ export async function testCredential(credentials: Credentials): Promise<Credenti
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Social Publishing account' } },
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const hooks = new ExecutionLifecycleHooks('internal', 'credential-test', {
-		id: 'credential-test',
-		name: 'Credential test',
-		nodes: [node],
-		connections: {},
-		active: false,
-		isArchived: false,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		activeVersionId: null,
-	});
+	const hooks = lifecycleHooks('internal', 'credential-test', 'credential-test', node);
 	const additionalData = additionalDataFor(credentialsHelper, hooks, 'credential-test', 'credential-test');
 	const executeData: IExecuteData = { node, data: {}, source: null };
 	const context = new ExecuteContext(

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { DEMO } from './demo-data.cts';
 import { demoData } from './demo-data.cts';
 import { LIVE_RATE_LIMIT } from './limits.cts';
+import { describeProfile, parseProfile } from './profile.cts';
 import { startSandbox } from './server.cts';
 
 function rateLimitOf(value: string): { limit: number; windowSeconds: number } | null {
@@ -18,6 +19,7 @@ async function main() {
 	const { values } = parseArgs({
 		options: {
 			port: { type: 'string', default: '4010' },
+			profile: { type: 'string', default: process.env.SANDBOX_PROFILE ?? 'default' },
 			'rate-limit': {
 				type: 'string',
 				default: `${LIVE_RATE_LIMIT.limit}/${LIVE_RATE_LIMIT.windowSeconds}`,
@@ -25,7 +27,13 @@ async function main() {
 		},
 	});
 	const rateLimit = rateLimitOf(values['rate-limit']);
-	const sandbox = await startSandbox({ port: Number(values.port), rateLimit, quiet: false });
+	const profile = parseProfile(values.profile);
+	const sandbox = await startSandbox({
+		port: Number(values.port),
+		rateLimit,
+		profile,
+		quiet: false,
+	});
 	const keys = demoData(new Date()).keys;
 	const width = Math.max(...keys.map((key) => key.value.length));
 	console.log(`Social Publishing API sandbox listening on ${sandbox.url}`);
@@ -42,8 +50,9 @@ async function main() {
 	console.log(
 		`Rate limit: ${rateLimit ? `${rateLimit.limit} requests per ${rateLimit.windowSeconds} s per key` : 'off'}`,
 	);
+	console.log(`Profile: ${describeProfile(profile)}`);
 	console.log(
-		`Control surface: ${sandbox.url}/__sandbox/ (reset, requests, faults, latency, rate-limit, credits, clock, simulate, seed)`,
+		`Control surface: ${sandbox.url}/__sandbox/ (reset, requests, faults, latency, rate-limit, credits, profile, clock, simulate, seed)`,
 	);
 	const stop = () => void sandbox.stop().then(() => process.exit(0));
 	process.once('SIGINT', stop);

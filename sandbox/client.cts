@@ -1,9 +1,18 @@
 // Typed access to a running sandbox's control surface, for tests, benchmarks and the demo.
 import type { ClockSettings } from './clock.cts';
 import type { SeedRequest, SimulateRequest } from './changes.cts';
+import type { Profile } from './profile.cts';
 import type { Fault, LoggedRequest, RateLimit } from './runtime.cts';
 
-export type { ClockSettings, Fault, LoggedRequest, RateLimit, SeedRequest, SimulateRequest };
+export type {
+	ClockSettings,
+	Fault,
+	LoggedRequest,
+	Profile,
+	RateLimit,
+	SeedRequest,
+	SimulateRequest,
+};
 
 export interface RequestFilter {
 	method?: string;
@@ -85,6 +94,13 @@ export class SandboxControl {
 
 	async accountCap(workspaceId: string, cap: number | null): Promise<void> {
 		await this.call('POST', 'account-cap', { workspace_id: workspaceId, cap });
+	}
+
+	/** Sets some of the profile's choices (the others keep theirs); answers the whole profile. */
+	profile(choices: Partial<Profile> = {}): Promise<Profile> {
+		return Object.keys(choices).length === 0
+			? this.call('GET', 'profile')
+			: this.call('POST', 'profile', choices);
 	}
 
 	/** Sets, freezes or advances the sandbox clock; answers the clock's time afterwards. */

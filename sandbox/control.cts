@@ -7,6 +7,7 @@ import { SEED_RESOURCES, SIMULATE_ACTIONS, seed, simulate } from './changes.cts'
 import type { SeedRequest, SimulateRequest } from './changes.cts';
 import type { ClockSettings } from './clock.cts';
 import { fail } from './errors.cts';
+import { withChoices } from './profile.cts';
 import type { Fault, RateLimit, Runtime } from './runtime.cts';
 
 const string = { type: 'string' } as const;
@@ -209,6 +210,18 @@ export function registerControl(app: FastifyInstance, runtime: Runtime) {
 			return { ok: true, now: runtime.clock.iso() };
 		},
 	);
+
+	app.get(`${prefix}/profile`, async () => runtime.profile);
+
+	// Choices not named keep their value; each is checked against its allowed values.
+	app.post<{ Body: Record<string, unknown> }>(`${prefix}/profile`, async (request) => {
+		try {
+			runtime.profile = withChoices(runtime.profile, request.body ?? {});
+		} catch (error) {
+			throw fail(400, (error as Error).message);
+		}
+		return runtime.profile;
+	});
 
 	app.post<{ Body: SimulateRequest }>(
 		`${prefix}/simulate`,

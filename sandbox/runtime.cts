@@ -1,6 +1,7 @@
 // Everything one running sandbox holds: the records, its clock, and the control surface's
 // settings (faults, latency, rate limit, credits) with the request log.
 import { Clock } from './clock.cts';
+import type { Profile } from './profile.cts';
 import { demoData } from './demo-data.cts';
 import { Store } from './state.cts';
 import type { ApiKey, User, Workspace } from './state.cts';
@@ -79,15 +80,20 @@ export class Runtime {
 	/** Per key: when its window started and how many requests it holds. */
 	windows = new Map<string, { startedAt: number; count: number }>();
 	credits: number | null = null;
+	/** Where the description is silent: how this sandbox answers (profile.cts). */
+	profile: Profile;
+	private readonly startProfile: Profile;
 	private seq = 0;
 
-	constructor(rateLimit: RateLimit | null) {
+	constructor(rateLimit: RateLimit | null, profile: Profile) {
 		this.rateLimit = rateLimit;
 		this.startRateLimit = rateLimit;
+		this.profile = { ...profile };
+		this.startProfile = { ...profile };
 		this.store = new Store(demoData(this.clock.now()));
 	}
 
-	/** Back to the demo data and the starting rate limit, or the one given. */
+	/** Back to the demo data, the starting profile and the starting rate limit, or the one given. */
 	reset(rateLimit?: RateLimit | null): void {
 		this.clock.reset();
 		this.store = new Store(demoData(this.clock.now()));
@@ -98,6 +104,7 @@ export class Runtime {
 		this.windows.clear();
 		this.seq = 0;
 		this.rateLimit = rateLimit === undefined ? this.startRateLimit : rateLimit;
+		this.profile = { ...this.startProfile };
 	}
 
 	log(entry: Omit<LoggedRequest, 'seq'>): void {

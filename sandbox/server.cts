@@ -12,6 +12,8 @@ import { registerAccounts } from './routes/accounts.cts';
 import { registerIdentity } from './routes/identity.cts';
 import { registerLibrary } from './routes/library.cts';
 import { registerPosts } from './routes/posts.cts';
+import { DEFAULT_PROFILE } from './profile.cts';
+import type { Profile } from './profile.cts';
 import { Runtime } from './runtime.cts';
 import type { Caller, LoggedFile, RateLimit } from './runtime.cts';
 import { UploadedFile } from './uploads.cts';
@@ -22,6 +24,8 @@ export interface SandboxOptions {
 	host?: string;
 	rateLimit?: RateLimit | null;
 	quiet?: boolean;
+	/** How to answer where the description is silent; the default profile when not given. */
+	profile?: Profile;
 }
 
 export interface Sandbox {
@@ -259,7 +263,7 @@ export async function buildApp(runtime: Runtime, quiet: boolean): Promise<Fastif
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-	const runtime = new Runtime(options.rateLimit ?? null);
+	const runtime = new Runtime(options.rateLimit ?? null, options.profile ?? DEFAULT_PROFILE);
 	const app = await buildApp(runtime, options.quiet ?? true);
 	const host = options.host ?? '127.0.0.1';
 	await app.listen({ port: options.port ?? 0, host });

@@ -2,6 +2,7 @@
 import { startSandbox } from '../../sandbox/server.cts';
 import { SandboxControl } from '../../sandbox/client.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
+import { parseProfile } from '../../sandbox/profile.cts';
 
 import type { Credentials } from './engine.cts';
 
@@ -22,7 +23,12 @@ export function useSandbox(options: UseSandboxOptions = {}): SandboxHandle {
 	let control: SandboxControl | undefined;
 
 	beforeAll(async () => {
-		server = await startSandbox({ port: 0, rateLimit: options.rateLimit ?? null });
+		// The test command runs the suites again under another profile (SANDBOX_PROFILE).
+		server = await startSandbox({
+			port: 0,
+			rateLimit: options.rateLimit ?? null,
+			profile: parseProfile(process.env.SANDBOX_PROFILE),
+		});
 		control = new SandboxControl(server.url);
 	});
 
@@ -35,7 +41,8 @@ export function useSandbox(options: UseSandboxOptions = {}): SandboxHandle {
 	});
 
 	const started = () => {
-		if (!server || !control) throw new Error('useSandbox(): the sandbox is only available inside tests');
+		if (!server || !control)
+			throw new Error('useSandbox(): the sandbox is only available inside tests');
 		return { server, control };
 	};
 

@@ -1,0 +1,118 @@
+// Variant profiles: the sandbox's answers where the API description is silent or live deployments
+// differ (api-notes.md). A sandbox that makes one choice teaches the node that choice; tests run the
+// node under several profiles so that it handles every reasonable answer.
+//
+// A profile is set at start-up (`--profile`, or SANDBOX_PROFILE for the test command) and through
+// the control surface (`POST /__sandbox/profile`); a reset returns to the start-up profile.
+
+/** The order of the posts list (section 4.13 states none). */
+export const LIST_ORDERS = ['updated-desc', 'created-desc', 'created-asc', 'shuffled'] as const;
+/** How records name their identifier: `_id` as described, `id`, or `_id` with numeric strings. */
+export const ID_STYLES = ['described', 'id', 'numeric'] as const;
+/** `/workspaces` (section 4.1 shows no shape): a paginated envelope, or one plain array. */
+export const WORKSPACE_SHAPES = ['paged', 'array'] as const;
+/** `/me` (not shown): `_id` + `name`, or `id` + `full_name`. */
+export const ME_SHAPES = ['described', 'alternate'] as const;
+/** Create post's answer: `{id, post_url}`, `{_id}`, `{post_id}`, or `{id, post_url, warning}`. */
+export const CREATE_POST_ANSWERS = ['id', '_id', 'post_id', 'warning'] as const;
+/** Error bodies: `message`, or `error` instead (api-notes.md). */
+export const ERROR_BODIES = ['message', 'error'] as const;
+
+export interface Profile {
+	listOrder: (typeof LIST_ORDERS)[number];
+	ids: (typeof ID_STYLES)[number];
+	workspaces: (typeof WORKSPACE_SHAPES)[number];
+	me: (typeof ME_SHAPES)[number];
+	createPost: (typeof CREATE_POST_ANSWERS)[number];
+	errors: (typeof ERROR_BODIES)[number];
+}
+
+/** The choices the sandbox made before profiles existed. */
+export const DEFAULT_PROFILE: Profile = {
+	listOrder: 'updated-desc',
+	ids: 'described',
+	workspaces: 'paged',
+	me: 'described',
+	createPost: 'id',
+	errors: 'message',
+};
+
+/** Every variant that differs from the default, at once. */
+export const EVERY_VARIANT: Profile = {
+	listOrder: 'shuffled',
+	ids: 'numeric',
+	workspaces: 'array',
+	me: 'alternate',
+	createPost: 'warning',
+	errors: 'error',
+};
+
+const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
+	listOrder: LIST_ORDERS,
+	ids: ID_STYLES,
+	workspaces: WORKSPACE_SHAPES,
+	me: ME_SHAPES,
+	createPost: CREATE_POST_ANSWERS,
+	errors: ERROR_BODIES,
+};
+
+/** A small seeded generator (mulberry32), so that a random profile or order can be re-run. */
+export function seededRandom(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** A profile whose every choice is drawn from `seed`. */
+export function randomProfile(seed: number): Profile {
+	const random = seededRandom(seed);
+	const pick = <T,>(values: readonly T[]) => values[Math.floor(random() * values.length)];
+	return Object.fromEntries(
+		Object.entries(CHOICES).map(([key, values]) => [key, pick(values as readonly string[])]),
+	) as unknown as Profile;
+}
+
+/**
+ * Reads a profile's name: `default`, `every`, `random:<seed>`, or `key=value` pairs separated by
+ * commas over the default (e.g. `listOrder=shuffled,ids=id`).
+ */
+export function parseProfile(text: string | undefined): Profile {
+	const spec = (text ?? '').trim();
+	if (spec === '' || spec === 'default') return { ...DEFAULT_PROFILE };
+	if (spec === 'every') return { ...EVERY_VARIANT };
+	const random = /^random:(\d+)$/.exec(spec);
+	if (random) return randomProfile(Number(random[1]));
+	return withChoices(
+		DEFAULT_PROFILE,
+		Object.fromEntries(spec.split(',').map((pair) => pair.split('=').map((part) => part.trim()))),
+	);
+}
+
+/** `base` with the given choices, each checked against its allowed values. */
+export function withChoices(base: Profile, choices: Record<string, unknown>): Profile {
+	const profile = { ...base };
+	for (const [key, value] of Object.entries(choices)) {
+		const allowed = CHOICES[key as keyof Profile] as readonly unknown[] | undefined;
+		if (!allowed)
+			throw new Error(
+				`Unknown profile setting "${key}"; known: ${Object.keys(CHOICES).join(', ')}`,
+			);
+		if (!allowed.includes(value)) {
+			throw new Error(`Profile setting ${key} takes ${allowed.join(', ')}, not "${String(value)}"`);
+		}
+		(profile as Record<string, unknown>)[key] = value;
+	}
+	return profile;
+}
+
+/** The profile as one line, for logs: `listOrder=shuffled ids=numeric ...`. */
+export function describeProfile(profile: Profile): string {
+	return Object.entries(profile)
+		.map(([key, value]) => `${key}=${value}`)
+		.join(' ');
+}

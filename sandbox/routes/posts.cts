@@ -1,7 +1,7 @@
 // Posts: list, create, delete (optionally from the platforms), approval, and comments.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { dateInZone } from '../clock.cts';
+import { dateInZone, zoneOf } from '../clock.cts';
 import { fail, invalid } from '../errors.cts';
 import { DELETE_NOT_SUPPORTED, FILTER_STATUSES } from '../limits.cts';
 import { checkPost } from '../post-rules.cts';
@@ -106,7 +106,7 @@ export function createPost(store: Store, workspace: Workspace, now: string, fiel
 		status: fields.approval ? 'under_review' : isDraft ? 'draft' : 'scheduled',
 		scheduled_at: fields.scheduledAt ?? null,
 		published_at: null,
-		timezone: workspace.timezone,
+		timezone: zoneOf(workspace),
 		created_at: now,
 		updated_at: now,
 		createdByUserId: fields.createdByUserId,
@@ -134,6 +134,25 @@ export function createPost(store: Store, workspace: Workspace, now: string, fiel
 	};
 	store.data.posts.push(post);
 	return post;
+}
+
+/** Create post's `data`: as described (`{id, post_url}`) or as other deployments answer it. */
+function createdPost(runtime: Runtime, post: Post) {
+	const postUrl = `${runtime.baseUrl}/posts/${post.id}`;
+	switch (runtime.profile.createPost) {
+		case '_id':
+			return { _id: post.id };
+		case 'post_id':
+			return { post_id: post.id, post_url: postUrl };
+		case 'warning':
+			return {
+				id: post.id,
+				post_url: postUrl,
+				warning: 'Some accounts may need reconnecting soon; check them in the workspace.',
+			};
+		default:
+			return { id: post.id, post_url: postUrl };
+	}
 }
 
 export function registerPosts(app: FastifyInstance, runtime: Runtime) {
@@ -167,7 +186,7 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 				)
 				.filter((post) => requestedBy.length === 0 || requestedBy.includes(post.createdByUserId))
 				.sort(byLatestChange)
-				.map((post) => postItem(runtime.store, post));
+				.map((post) => postItem(runtime.store, post, runtime.wire()));
 			return {
 				status: true,
 				message: 'Posts retrieved successfully',
@@ -224,7 +243,7 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			return reply.code(201).send({
 				status: true,
 				message: body.approval ? 'Post created and sent for approval' : 'Post created successfully',
-				data: { id: post.id, post_url: `${runtime.baseUrl}/posts/${post.id}` },
+				data: createdPost(runtime, post),
 				...(ignoredHideClient
 					? { warning: 'hide_client applies to draft posts only; it was ignored.' }
 					: {}),
@@ -283,7 +302,13 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 					: published
 						? ['deleted', null]
 						: ['not_published', 'The post was never published on this account.'];
-				results[id] = { platform, name: account.account_name, status, reason, post_url: published };
+				results[runtime.wire().account(id)] = {
+					platform,
+					name: account.account_name,
+					status,
+					reason,
+					post_url: published,
+				};
 			}
 			remove();
 			if (Object.values(results).every((result) => result.status === 'deleted')) {
@@ -332,7 +357,7 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			const comments = runtime.store.data.comments
 				.filter((comment) => comment.postId === post.id)
 				.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
-				.map((comment) => commentItem(runtime.store, comment));
+				.map((comment) => commentItem(runtime.store, comment, runtime.wire()));
 			return {
 				status: true,
 				message: 'Comments retrieved successfully',
@@ -378,7 +403,7 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			return reply.code(201).send({
 				status: true,
 				message: 'Comment added successfully',
-				data: commentItem(runtime.store, comment),
+				data: commentItem(runtime.store, comment, runtime.wire()),
 			});
 		},
 	);

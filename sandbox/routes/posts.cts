@@ -6,6 +6,7 @@ import { fail, invalid } from '../errors.cts';
 import { DELETE_NOT_SUPPORTED, FILTER_STATUSES } from '../limits.cts';
 import { checkPost } from '../post-rules.cts';
 import type { CreatePostBody } from '../post-rules.cts';
+import type { Profile } from '../profile.cts';
 import type { Caller, Runtime } from '../runtime.cts';
 import {
 	approvalBody,
@@ -136,24 +137,16 @@ export function createPost(store: Store, workspace: Workspace, now: string, fiel
 	return post;
 }
 
-/** Create post's `data`: as described (`{id, post_url}`) or as other deployments answer it. */
-function createdPost(runtime: Runtime, post: Post) {
-	const postUrl = `${runtime.baseUrl}/posts/${post.id}`;
-	switch (runtime.profile.createPost) {
-		case '_id':
-			return { _id: post.id };
-		case 'post_id':
-			return { post_id: post.id, post_url: postUrl };
-		case 'warning':
-			return {
-				id: post.id,
-				post_url: postUrl,
-				warning: 'Some accounts may need reconnecting soon; check them in the workspace.',
-			};
-		default:
-			return { id: post.id, post_url: postUrl };
-	}
-}
+/** A warning some deployments add to create post's answer (api-notes.md). */
+const CREATE_WARNING = 'Some accounts may need reconnecting soon; check them in the workspace.';
+
+/** Create post's `data` by profile: as described (`{id, post_url}`), or as other deployments answer. */
+const CREATED_POST: Record<Profile['createPost'], (id: string, url: string) => object> = {
+	id: (id, url) => ({ id, post_url: url }),
+	_id: (id) => ({ _id: id }),
+	post_id: (id, url) => ({ post_id: id, post_url: url }),
+	warning: (id, url) => ({ id, post_url: url, warning: CREATE_WARNING }),
+};
 
 export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 	const workspaceOf = (request: FastifyRequest) =>
@@ -243,7 +236,10 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			return reply.code(201).send({
 				status: true,
 				message: body.approval ? 'Post created and sent for approval' : 'Post created successfully',
-				data: createdPost(runtime, post),
+				data: CREATED_POST[runtime.profile.createPost](
+					post.id,
+					`${runtime.baseUrl}/posts/${post.id}`,
+				),
 				...(ignoredHideClient
 					? { warning: 'hide_client applies to draft posts only; it was ignored.' }
 					: {}),

@@ -17,6 +17,14 @@ export type {
 	SimulateRequest,
 };
 
+/** DEMO's shape with its identifiers as plain strings (their values depend on the profile). */
+export type DemoIds = Widened<typeof DEMO>;
+type Widened<T> = T extends string
+	? string
+	: T extends object
+		? { [K in keyof T]: Widened<T[K]> }
+		: T;
+
 export interface RequestFilter {
 	method?: string;
 	/** Exact path, or a prefix ending in `*`. */
@@ -100,7 +108,7 @@ export class SandboxControl {
 	}
 
 	/** DEMO's identifiers as the current profile answers them (account IDs differ under ids=numeric). */
-	ids(): Promise<typeof DEMO> {
+	ids(): Promise<DemoIds> {
 		return this.call('GET', 'ids');
 	}
 

@@ -108,21 +108,6 @@ function enterWorkspace(runtime: Runtime, request: FastifyRequest, caller: Calle
 	return workspace;
 }
 
-/** Account IDs in the forms the profile answers (wire.cts) read back to the store's, before validation. */
-function readAliases(runtime: Runtime, request: FastifyRequest) {
-	const wire = runtime.wire();
-	const body = request.body as Record<string, unknown> | null | undefined;
-	if (body && typeof body === 'object' && !request.isMultipart()) {
-		if ('accounts' in body) body.accounts = wire.accountsIn(body.accounts);
-		if ('account_ids' in body) body.account_ids = wire.accountsIn(body.account_ids);
-		const comment = body.first_comment as Record<string, unknown> | null | undefined;
-		if (comment && typeof comment === 'object' && 'accounts' in comment)
-			comment.accounts = wire.accountsIn(comment.accounts);
-	}
-	const query = request.query as Record<string, unknown>;
-	if (typeof query.account_id === 'string') query.account_id = wire.accountIn(query.account_id);
-}
-
 function registerGate(app: FastifyInstance, runtime: Runtime) {
 	app.decorateRequest('caller', null);
 	app.decorateRequest('logged', false);
@@ -147,7 +132,7 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 		const caller = authenticate(runtime, request);
 		caller.workspace = enterWorkspace(runtime, request, caller);
 		request.caller = caller;
-		readAliases(runtime, request);
+		runtime.wire().readRequest(request.body, request.query, request.isMultipart());
 	});
 
 	app.addHook('onSend', async (request, reply, payload) =>

@@ -47,4 +47,22 @@ export class Wire {
 	accountsIn(ids: unknown): unknown {
 		return Array.isArray(ids) ? ids.map((id) => this.accountIn(id)) : ids;
 	}
+
+	/**
+	 * Reads the account IDs of a request (a post's accounts and first comment's, a delete's
+	 * account_ids, connect's account_id) back to the store's, in place, before validation.
+	 */
+	readRequest(body: unknown, query: unknown, multipart: boolean): void {
+		if (body && typeof body === 'object' && !multipart) {
+			const fields = body as Record<string, unknown>;
+			if ('accounts' in fields) fields.accounts = this.accountsIn(fields.accounts);
+			if ('account_ids' in fields) fields.account_ids = this.accountsIn(fields.account_ids);
+			const comment = fields.first_comment as Record<string, unknown> | null | undefined;
+			if (comment && typeof comment === 'object' && 'accounts' in comment)
+				comment.accounts = this.accountsIn(comment.accounts);
+		}
+		const params = query as Record<string, unknown>;
+		if (typeof params.account_id === 'string')
+			params.account_id = this.accountIn(params.account_id);
+	}
 }

@@ -93,7 +93,7 @@ function drawFault(runtime: Runtime, method: string, path: string): Fault | unde
 	const shape =
 		answer === 'status' ? pick(ERROR_ANSWERS) : answer === 'body' ? pick(NOT_ENVELOPES) : {};
 	const status = answer === 'status' ? (shape.status as number) : answer === 'body' ? 200 : null;
-	random.drawn.push({ method, path, when, answer, status });
+	random.drawn.push({ nth: random.seen, method, path, when, answer, status });
 	return { path, when, answer, holdMs: spec.holdMs, ...shape };
 }
 

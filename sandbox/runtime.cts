@@ -64,6 +64,8 @@ export interface RandomFaults {
 
 /** A random fault as it was drawn, in request order. */
 export interface DrawnFault {
+	/** Which matching request met it: 1 for the first the random faults saw. */
+	nth: number;
 	method: string;
 	path: string;
 	when: FaultMoment;

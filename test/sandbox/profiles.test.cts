@@ -136,6 +136,26 @@ describe('profile: ids', () => {
 		const created = await api.post(ws('/posts'), textPost([a.tumblr]));
 		expect(created.status).toBe(201);
 	});
+
+	it('numeric: the control surface takes the numeric IDs too (seed, simulate)', async () => {
+		await api.control.profile({ ids: 'numeric' });
+		const ids = await api.control.ids();
+		const [seeded] = await api.control.seed({
+			resource: 'posts',
+			count: 1,
+			template: { account_ids: [ids.accounts.tumblr, ids.accounts.bluesky] },
+		});
+		await api.control.simulate({
+			action: 'publish',
+			workspace_id: MAIN,
+			post_id: seeded,
+			account_ids: [ids.accounts.tumblr],
+		});
+		const post = (await api.get(ws('/posts'))).body.data[0];
+		expect(post.id).toBe(seeded);
+		expect(post.scheduling.status).toBe('partial');
+		expect(post.accounts.tumblr[0].account_id).toBe(ids.accounts.tumblr);
+	});
 });
 
 describe('profile: workspaces', () => {

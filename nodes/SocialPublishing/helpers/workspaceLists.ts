@@ -3,15 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Operation } from '../actions/types';
 import { nodeOptions, returnAllOrLimit, workspaceLocator } from '../descriptions/common';
+import { property } from '../fields/ui';
 import { apiRequestAllItems, paths } from '../transport';
-import { InputChecks } from './checks';
+import { bodyOf, limitOf, param, workspace } from '../fields/common';
+import { librarySearch } from '../fields/lists';
 
-/** The chosen workspace's ID, required before anything workspace-scoped is sent. */
+/** The chosen workspace's ID, checked before anything workspace-scoped is sent. */
 export function workspaceIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
-	const value = ctx.getNodeParameter('workspaceId', itemIndex, '', { extractValue: true });
-	const workspaceId = String(value ?? '').trim();
-	new InputChecks(ctx, itemIndex).required('Workspace', workspaceId);
-	return workspaceId;
+	return param(ctx, itemIndex, workspace) as string;
 }
 
 /** Get Many over one of the workspace's lists, honouring Return All / Limit. */
@@ -22,8 +21,7 @@ export async function getManyInWorkspace(
 	qs: IDataObject,
 ): Promise<IDataObject[]> {
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const limit = limitOf(this, itemIndex);
 	const path = paths.workspace(workspaceId, segment);
 	return (await apiRequestAllItems.call(this, path, { qs, itemIndex, limit })) as IDataObject[];
 }
@@ -46,20 +44,13 @@ export function libraryGetMany({
 	return {
 		description: updateDisplayOptions({ show: { resource: [resource], operation: ['getAll'] } }, [
 			workspaceLocator,
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				placeholder: searchPlaceholder,
-				description: searchDescription,
-			},
+			property(librarySearch(searchDescription, searchPlaceholder)),
 			...returnAllOrLimit(),
 			nodeOptions(),
 		]),
 		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const search = String(this.getNodeParameter('search', itemIndex, '')).trim();
-			return await getManyInWorkspace.call(this, itemIndex, segment, search ? { search } : {});
+			const qs = bodyOf(this, itemIndex, [librarySearch(searchDescription, searchPlaceholder)]);
+			return await getManyInWorkspace.call(this, itemIndex, segment, qs);
 		},
 	};
 }

@@ -7,8 +7,6 @@ import { getTextBackgrounds } from './loadOptions/getTextBackgrounds';
 import { searchAccounts } from './listSearch/searchAccounts';
 import { searchCampaigns } from './listSearch/searchCampaigns';
 import { searchContentCategories } from './listSearch/searchContentCategories';
-import { searchLabels } from './listSearch/searchLabels';
-import { searchMedia } from './listSearch/searchMedia';
 import { searchTeamMembers } from './listSearch/searchTeamMembers';
 import { searchWorkspaces } from './listSearch/searchWorkspaces';
 
@@ -16,8 +14,6 @@ export const listSearch = {
 	searchAccounts,
 	searchCampaigns,
 	searchContentCategories,
-	searchLabels,
-	searchMedia,
 	searchTeamMembers,
 	searchWorkspaces,
 };

@@ -1,3 +1,0 @@
-import { namedListSearch } from '../../helpers/listSearch';
-
-export const searchLabels = namedListSearch('labels');

@@ -97,8 +97,12 @@ function site(
 
 const POSTS = `${WS}/posts`;
 const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
-const createPost = (rest: INodeParameters) =>
-	inWorkspace('post', 'create', { text: 'Hello', accounts: [DEMO.accounts.facebook], ...rest });
+const createPost = (rest: Record<string, unknown>) =>
+	inWorkspace('post', 'create', {
+		text: 'Hello',
+		accounts: [DEMO.accounts.facebook],
+		...rest,
+	} as INodeParameters);
 
 function createSite(
 	field: Field,
@@ -165,47 +169,33 @@ export const createSites: Site[] = [
 
 // Every other operation that takes input ----------------------------------------------------------
 
-const topSites = (
-	resource: string,
-	operation: string,
-	fields: Field[],
-	method: string,
-	path: string,
-	sent: (path: string) => Site['sent'],
-	rest: INodeParameters = {},
-) =>
-	fields.map((field) =>
-		site(
-			field.label,
-			field,
-			(value) => inWorkspace(resource, operation, { ...rest, [field.name]: value as string }),
-			method,
-			path,
-			sent(field.path),
-		),
-	);
-
-const inCollection = (
-	resource: string,
-	operation: string,
-	collection: string,
-	fields: Field[],
-	method: string,
-	path: string,
-	sent: (path: string) => Site['sent'],
-	rest: INodeParameters = {},
-) =>
-	fields.map((field) =>
-		site(
-			field.label,
-			field,
-			(value) =>
-				inWorkspace(resource, operation, { ...rest, [collection]: { [field.name]: value } }),
-			method,
-			path,
-			sent(field.path),
-		),
-	);
+/** Sites of one operation's fields, given at the top level or inside `collection`. */
+const sitesIn =
+	(collection?: string) =>
+	(
+		resource: string,
+		operation: string,
+		fields: Field[],
+		method: string,
+		path: string,
+		sent: (path: string) => Site['sent'],
+		rest: INodeParameters = {},
+	) =>
+		fields.map((field) =>
+			site(
+				field.label,
+				field,
+				(value) =>
+					inWorkspace(resource, operation, {
+						...rest,
+						...(collection ? { [collection]: { [field.name]: value } } : { [field.name]: value }),
+					} as INodeParameters),
+				method,
+				path,
+				sent(field.path),
+			),
+		);
+const topSites = sitesIn();
 
 const onPost = { postId: POST_ID };
 
@@ -247,10 +237,9 @@ export const operationSites: Site[] = [
 		`${WS}/add/facebook-group`,
 		inBody,
 	),
-	...inCollection(
+	...sitesIn('options')(
 		'account',
 		'addFacebookGroup',
-		'options',
 		[account.facebookGroupImage],
 		'POST',
 		`${WS}/add/facebook-group`,
@@ -282,25 +271,24 @@ export const operationSites: Site[] = [
 			process: 'reconnect',
 		},
 	),
-	...inCollection(
+	...sitesIn('filters')(
 		'account',
 		'getAll',
-		'filters',
 		lists.accountFilters,
 		'GET',
 		`${WS}/accounts`,
 		inQuery,
 	),
-	...inCollection('media', 'getAll', 'filters', lists.mediaFilters, 'GET', `${WS}/media`, inQuery),
-	...inCollection('media', 'getAll', 'options', [lists.mediaSort], 'GET', `${WS}/media`, inQuery),
+	...sitesIn('filters')('media', 'getAll', lists.mediaFilters, 'GET', `${WS}/media`, inQuery),
+	...sitesIn('options')('media', 'getAll', [lists.mediaSort], 'GET', `${WS}/media`, inQuery),
 	...topSites('media', 'upload', [media.uploadUrl], 'POST', `${WS}/media`, inForm, {
 		source: 'url',
 	}),
-	...inCollection('media', 'upload', 'options', [media.folderId], 'POST', `${WS}/media`, inForm, {
+	...sitesIn('options')('media', 'upload', [media.folderId], 'POST', `${WS}/media`, inForm, {
 		source: 'url',
 		url: 'https://example.com/a.png',
 	}),
-	...inCollection('post', 'getAll', 'filters', lists.postFilters, 'GET', POSTS, inQuery),
+	...sitesIn('filters')('post', 'getAll', lists.postFilters, 'GET', POSTS, inQuery),
 	...topSites('label', 'getAll', [lists.librarySearch('', '')], 'GET', `${WS}/labels`, inQuery),
 ];
 
@@ -339,7 +327,7 @@ export const unsentSites: Site[] = [
 		(value) => ({
 			resource: 'label',
 			operation: 'getAll',
-			workspaceId: { __rl: true, mode: 'id', value },
+			workspaceId: { __rl: true, mode: 'id', value: value as string },
 		}),
 		'GET',
 		`${WS}/labels`,

@@ -118,6 +118,13 @@ export function given(value: unknown): string {
 const isLocator = (value: unknown): value is { value: unknown } =>
 	value !== null && typeof value === 'object' && (value as IDataObject).__rl === true;
 
+/** A JS Date or a luxon DateTime, as `$now` and date expressions give. */
+const isDateLike = (value: unknown) =>
+	value instanceof Date ||
+	(value !== null &&
+		typeof value === 'object' &&
+		typeof (value as IDataObject).toISO === 'function');
+
 const isBlank = (value: unknown) => typeof value === 'string' && value.trim() === '';
 
 function allowed(values: readonly string[]): string {
@@ -145,7 +152,7 @@ function readId(checks: InputChecks, label: string, value: unknown, inPath = fal
 }
 
 /** A list: an array, or text separated by commas or new lines (blank entries dropped). */
-function readList(checks: InputChecks, field: Field, label: string, value: unknown): unknown[] {
+function readList(checks: InputChecks, label: string, value: unknown): unknown[] {
 	if (typeof value === 'string') return value.split(/[,\n]/).filter((entry) => entry.trim() !== '');
 	if (Array.isArray(value)) return value.flat();
 	return checks.fail(
@@ -250,7 +257,7 @@ export function readField(
 			return number;
 		}
 		case 'date':
-			if (typeof value === 'number' || typeof value === 'boolean' || Array.isArray(value)) {
+			if (typeof value !== 'string' && !isDateLike(value)) {
 				checks.fail(label, `needs a date, but was given ${given(value)}`);
 			}
 			return toDate(checks, label, value, zone);
@@ -259,7 +266,7 @@ export function readField(
 		case 'urls':
 		case 'enums':
 		case 'media': {
-			const entries = readList(checks, field, label, value);
+			const entries = readList(checks, label, value);
 			if (field.max !== undefined) checks.maxItems(label, entries, field.max);
 			// Errors quote the entry; where entries are alike (tags), they also say which one.
 			const list = entries.map((entry, index) =>

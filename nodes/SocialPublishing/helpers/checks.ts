@@ -43,12 +43,6 @@ export class InputChecks {
 		}
 	}
 
-	oneOf(field: string, value: string | undefined, allowed: readonly string[]): void {
-		if (value !== undefined && value !== '' && !allowed.includes(value)) {
-			this.fail(field, `"${value}" is not one of ${allowed.map((v) => `"${v}"`).join(', ')}`);
-		}
-	}
-
 	/** An absolute http(s) URL, as the API's URI fields need. */
 	url(field: string, value: string | undefined | null): void {
 		if (value === undefined || value === null || value === '') return;
@@ -63,17 +57,6 @@ export class InputChecks {
 		}
 		if (protocol !== 'http:' && protocol !== 'https:') {
 			this.fail(field, `"${value}" is not an http(s) URL`);
-		}
-	}
-
-	required(field: string, value: unknown): void {
-		if (
-			value === undefined ||
-			value === null ||
-			value === '' ||
-			(Array.isArray(value) && value.length === 0)
-		) {
-			this.fail(field, 'is required');
 		}
 	}
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { workspaceLocator } from '../descriptions/common';
 import { InputChecks } from '../helpers/checks';
 import type { Field } from './field';
 import { readField, readFields } from './field';
@@ -13,7 +14,7 @@ export const workspace: Field = {
 	kind: 'id',
 	required: true,
 	inPath: true,
-	ui: { locator: 'workspace', description: 'The workspace to work in' },
+	ui: { locator: 'workspace', description: String(workspaceLocator.description) },
 };
 
 export const postId: Field = {

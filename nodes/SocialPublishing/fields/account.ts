@@ -1,5 +1,5 @@
 import { platformLabel } from '../descriptions/platforms';
-import { CONNECT_PLATFORMS, LIMITS } from '../limits';
+import { CONNECT_PLATFORMS, LIMITS } from '../../shared/limits';
 import type { Field } from './field';
 
 /** The bodies and parameters of the account connection endpoints (4.3, 4.4, 4.6). */

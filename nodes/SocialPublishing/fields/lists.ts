@@ -1,5 +1,11 @@
 import { platformLabel } from '../descriptions/platforms';
-import { LIMITS, MEDIA_SORTS, MEDIA_TYPES, PLATFORMS, POST_FILTER_STATUSES } from '../limits';
+import {
+	LIMITS,
+	MEDIA_SORTS,
+	MEDIA_TYPES,
+	PLATFORMS,
+	POST_FILTER_STATUSES,
+} from '../../shared/limits';
 import type { Field } from './field';
 
 /** The query fields of the Get Many operations (Return All / Limit are in common.ts). */

@@ -10,7 +10,7 @@ import {
 	YOUTUBE_CATEGORIES,
 	YOUTUBE_LICENSES,
 	YOUTUBE_PRIVACY,
-} from '../limits';
+} from '../../shared/limits';
 import type { Field, Group } from './field';
 import { readField, readGroup, setPath } from './field';
 import { groupProperty, property } from './ui';

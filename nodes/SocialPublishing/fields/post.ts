@@ -1,4 +1,4 @@
-import { APPROVE_OPTIONS, LIMITS, POST_TYPES, PUBLISH_TYPES } from '../limits';
+import { APPROVE_OPTIONS, LIMITS, POST_TYPES, PUBLISH_TYPES } from '../../shared/limits';
 import type { Field, Group } from './field';
 
 /** The body of `POST posts` (4.14) outside the platform options, one row per field. */

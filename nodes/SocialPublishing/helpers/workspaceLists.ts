@@ -3,10 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Operation } from '../actions/types';
 import { nodeOptions, returnAllOrLimit, workspaceLocator } from '../descriptions/common';
-import { property } from '../fields/ui';
-import { apiRequestAllItems, paths } from '../transport';
+import { getList } from '../../shared/api';
+import type { EndpointName, PathParams } from '../../shared/api';
 import { bodyOf, limitOf, param, workspace } from '../fields/common';
 import { librarySearch } from '../fields/lists';
+import { property } from '../fields/ui';
 
 /** The chosen workspace's ID, checked before anything workspace-scoped is sent. */
 export function workspaceIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
@@ -17,19 +18,26 @@ export function workspaceIdOf(ctx: IExecuteFunctions, itemIndex: number): string
 export async function getManyInWorkspace(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	segment: string,
+	endpoint: EndpointName,
 	qs: IDataObject,
+	params: PathParams = {},
 ): Promise<IDataObject[]> {
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	const limit = limitOf(this, itemIndex);
-	const path = paths.workspace(workspaceId, segment);
-	return (await apiRequestAllItems.call(this, path, { qs, itemIndex, limit })) as IDataObject[];
+	return await getList.call(
+		this,
+		endpoint,
+		{ ...params, workspaceId },
+		{
+			qs,
+			itemIndex,
+			limit: limitOf(this, itemIndex),
+		},
+	);
 }
 
 interface LibraryList {
 	resource: string;
-	/** The list's path segment under the workspace, e.g. `labels`. */
-	segment: string;
+	endpoint: EndpointName;
 	searchDescription: string;
 	searchPlaceholder: string;
 }
@@ -37,7 +45,7 @@ interface LibraryList {
 /** Get Many for a library list searched by name (labels, campaigns, content categories, team members). */
 export function libraryGetMany({
 	resource,
-	segment,
+	endpoint,
 	searchDescription,
 	searchPlaceholder,
 }: LibraryList): Operation {
@@ -50,7 +58,7 @@ export function libraryGetMany({
 		]),
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const qs = bodyOf(this, itemIndex, [librarySearch(searchDescription, searchPlaceholder)]);
-			return await getManyInWorkspace.call(this, itemIndex, segment, qs);
+			return await getManyInWorkspace.call(this, itemIndex, endpoint, qs);
 		},
 	};
 }

@@ -1,3 +1,4 @@
+import { searchTeamMembers, searchWorkspaces } from '../../shared/lists';
 import { getAccounts } from './loadOptions/getAccounts';
 import { getFirstCommentAccounts } from './loadOptions/getFirstCommentAccounts';
 import { getLabels } from './loadOptions/getLabels';
@@ -7,8 +8,6 @@ import { getTextBackgrounds } from './loadOptions/getTextBackgrounds';
 import { searchAccounts } from './listSearch/searchAccounts';
 import { searchCampaigns } from './listSearch/searchCampaigns';
 import { searchContentCategories } from './listSearch/searchContentCategories';
-import { searchTeamMembers } from './listSearch/searchTeamMembers';
-import { searchWorkspaces } from './listSearch/searchWorkspaces';
 
 export const listSearch = {
 	searchAccounts,

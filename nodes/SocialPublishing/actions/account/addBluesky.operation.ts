@@ -6,7 +6,7 @@ import { blueskyFields } from '../../fields/account';
 import { bodyOf } from '../../fields/common';
 import { property } from '../../fields/ui';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { apiRequest, paths } from '../../transport';
+import { send } from '../../../shared/api';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
@@ -22,14 +22,5 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = bodyOf(this, itemIndex, blueskyFields);
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	const response = await apiRequest.call(
-		this,
-		'POST',
-		paths.workspace(workspaceId, 'add', 'bluesky'),
-		{
-			body,
-			itemIndex,
-		},
-	);
-	return (response.data as IDataObject) ?? {};
+	return await send.call(this, 'addBluesky', { workspaceId }, { body, itemIndex });
 }

@@ -8,7 +8,7 @@ import { paramsOf } from '../../fields/common';
 import { property } from '../../fields/ui';
 import { InputChecks } from '../../helpers/checks';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { apiRequest, paths } from '../../transport';
+import { send } from '../../../shared/api';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
@@ -32,14 +32,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getTimezone(),
 	);
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	const response = await apiRequest.call(
-		this,
-		'POST',
-		paths.workspace(workspaceId, 'add', 'facebook-group'),
-		{
-			body,
-			itemIndex,
-		},
-	);
-	return (response.data as IDataObject) ?? {};
+	return await send.call(this, 'addFacebookGroup', { workspaceId }, { body, itemIndex });
 }

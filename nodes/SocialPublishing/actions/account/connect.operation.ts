@@ -7,7 +7,7 @@ import { connectFields, reconnectAccount } from '../../fields/account';
 import { bodyOf, param } from '../../fields/common';
 import { property } from '../../fields/ui';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { apiRequest, paths } from '../../transport';
+import { send } from '../../../shared/api';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
@@ -65,14 +65,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (qs.process === 'reconnect')
 		qs.account_id = param(this, itemIndex, reconnectAccount) as string;
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	const response = await apiRequest.call(
-		this,
-		'POST',
-		paths.workspace(workspaceId, 'connect', String(platform)),
-		{
-			qs,
-			itemIndex,
-		},
+	return forSending(
+		await send.call(
+			this,
+			'connect',
+			{ workspaceId, platform: String(platform) },
+			{ qs, itemIndex },
+		),
 	);
-	return forSending((response.data as IDataObject) ?? {});
 }

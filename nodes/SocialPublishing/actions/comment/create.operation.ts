@@ -6,7 +6,7 @@ import { bodyOf } from '../../fields/common';
 import { commentFields } from '../../fields/post';
 import { property } from '../../fields/ui';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { apiRequest, paths } from '../../transport';
+import { send } from '../../../shared/api';
 import { postIdField, postIdOfItem } from '../post/postId';
 
 const properties: INodeProperties[] = [
@@ -27,14 +27,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body = bodyOf(this, itemIndex, commentFields);
 	// is_note is sent only when it is a note, as before: false is the service's default.
 	if (body.is_note === false) delete body.is_note;
-	const response = await apiRequest.call(
+	const created = await send.call(
 		this,
-		'POST',
-		paths.workspace(workspaceId, 'posts', postId, 'comments'),
-		{
-			body,
-			itemIndex,
-		},
+		'createComment',
+		{ workspaceId, postId },
+		{ body, itemIndex },
 	);
-	return { ...((response.data ?? {}) as IDataObject), post_id: postId };
+	return { ...created, post_id: postId };
 }

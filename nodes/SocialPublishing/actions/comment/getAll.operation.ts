@@ -2,9 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { nodeOptions, returnAllOrLimit, workspaceLocator } from '../../descriptions/common';
-import { limitOf } from '../../fields/common';
-import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { apiRequestAllItems, paths } from '../../transport';
+import { getManyInWorkspace } from '../../helpers/workspaceLists';
 import { postIdField, postIdOfItem } from '../post/postId';
 
 const properties: INodeProperties[] = [
@@ -20,9 +18,6 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const workspaceId = workspaceIdOf(this, itemIndex);
 	const postId = postIdOfItem(this, itemIndex);
-	const limit = limitOf(this, itemIndex);
-	const path = paths.workspace(workspaceId, 'posts', postId, 'comments');
-	return (await apiRequestAllItems.call(this, path, { itemIndex, limit })) as IDataObject[];
+	return await getManyInWorkspace.call(this, itemIndex, 'comments', {}, { postId });
 }

@@ -9,7 +9,8 @@ import { property } from '../../fields/ui';
 import { InputChecks } from '../../helpers/checks';
 import { uploadBinaryToLibrary } from '../../helpers/media';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { apiRequest, multipartBody, paths } from '../../transport';
+import { send } from '../../../shared/api';
+import { multipartBody } from '../../../shared/transport/multipart';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
@@ -35,9 +36,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const url = param(this, itemIndex, uploadUrl) as string;
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	const response = await apiRequest.call(this, 'POST', paths.workspace(workspaceId, 'media'), {
-		multipart: multipartBody({ url, folder_id: folder }, []),
-		itemIndex,
-	});
-	return (response.data as IDataObject) ?? {};
+	return await send.call(
+		this,
+		'uploadMedia',
+		{ workspaceId },
+		{ multipart: multipartBody({ url, folder_id: folder }, []), itemIndex },
+	);
 }

@@ -8,11 +8,11 @@ import { platformOptionsField, readPlatformOptions } from '../../fields/platform
 import * as post from '../../fields/post';
 import { groupProperty, property } from '../../fields/ui';
 import { InputChecks } from '../../helpers/checks';
-import { idOf, postIdOf } from '../../helpers/ids';
+import { send } from '../../../shared/api';
+import { idOf, postIdOf } from '../../../shared/ids';
 import { uploadBinaryToLibrary } from '../../helpers/media';
-import { resolveTimezone } from '../../helpers/schedule';
+import { resolveTimezone, ZONE_FOR_CHECKS, zoneOption } from '../../helpers/schedule';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { apiRequest, paths } from '../../transport';
 import { checkCreateRules } from './createRules';
 import { scheduleProperties } from './schedule';
 import { timezoneOption } from './timezone';
@@ -75,35 +75,51 @@ async function upload(
 	return uploaded;
 }
 
+/** The body as the table reads it, with dates and times in `zone`; any wrong value fails here. */
+function readBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	checks: InputChecks,
+	zone: string,
+): IDataObject {
+	const fields = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const platformOptions = ctx.getNodeParameter('platformOptions', itemIndex, {}) as IDataObject;
+	const top = [post.text, post.accounts, post.publishType];
+	const body = readFields(checks, top, paramsOf(ctx, itemIndex, top), zone);
+	readFields(checks, post.additionalFields, fields, zone, body);
+	readGroup(checks, post.firstComment, fields.firstComment, zone, body);
+	readGroup(checks, post.approval, fields.approval, zone, body);
+	readPlatformOptions(checks, platformOptions, zone, body);
+	return body;
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const checks = new InputChecks(this, itemIndex);
 	const workspaceId = workspaceIdOf(this, itemIndex);
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const platformOptions = this.getNodeParameter('platformOptions', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const timezone = resolveTimezone(this, checks, options.timezone);
-
-	const top = [post.text, post.accounts, post.publishType];
-	const body = readFields(checks, top, paramsOf(this, itemIndex, top), timezone);
-	readFields(checks, post.additionalFields, fields, timezone, body);
-	readGroup(checks, post.firstComment, fields.firstComment, timezone, body);
-	readGroup(checks, post.approval, fields.approval, timezone, body);
-	readPlatformOptions(checks, platformOptions, timezone, body);
 	const binaryProperties = (readField(
 		checks,
 		post.binaryPropertyNames,
 		fields.binaryPropertyNames,
-		timezone,
+		ZONE_FOR_CHECKS,
 	) ?? []) as string[];
+
+	// Every input is checked before the workspace's zone is read (a request): in the Timezone
+	// option's zone when set, else in a stand-in zone, and read again once the zone is known.
+	const chosenZone = zoneOption(checks, options.timezone);
+	const checked = readBody(this, itemIndex, checks, chosenZone ?? ZONE_FOR_CHECKS);
+	await checkCreateRules(this, itemIndex, checks, checked, binaryProperties, {
+		zone: chosenZone ?? ZONE_FOR_CHECKS,
+		mustBeFuture: chosenZone !== undefined,
+	});
+	const timezone = await resolveTimezone(this, checks, options.timezone, workspaceId, itemIndex);
+	const body = readBody(this, itemIndex, checks, timezone.zone);
+	const schedule = await checkCreateRules(this, itemIndex, checks, body, binaryProperties, {
+		zone: timezone.zone,
+		mustBeFuture: true,
+	});
 	const publishType = (body.scheduling as IDataObject).publish_type as string;
-	const schedule = await checkCreateRules(
-		this,
-		itemIndex,
-		checks,
-		body,
-		binaryProperties,
-		timezone,
-	);
 
 	const uploaded = await upload(this, itemIndex, workspaceId, binaryProperties);
 	if (uploaded.length > 0) {
@@ -116,16 +132,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		content.media = media;
 	}
 
-	const response = await apiRequest.call(this, 'POST', paths.workspace(workspaceId, 'posts'), {
-		body,
-		itemIndex,
-	});
-	const data = (
-		response.data !== null && typeof response.data === 'object' ? response.data : {}
-	) as IDataObject;
-	const warning = [response.warning, data.warning].find(
-		(value) => typeof value === 'string' && value !== '',
-	);
+	const created = await send.call(this, 'createPost', { workspaceId }, { body, itemIndex });
+	const warning =
+		typeof created.warning === 'string' && created.warning !== '' ? created.warning : undefined;
 	if (typeof warning === 'string') {
 		this.addExecutionHints({
 			message: `Item ${itemIndex}: ${warning}`,
@@ -134,12 +143,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	return {
-		...data,
-		id: postIdOf(data) || postIdOf(response),
-		...(warning ? { warning } : {}),
+		...created,
+		id: postIdOf(created),
 		publish_type: publishType,
 		scheduled_at: schedule?.scheduled_at ?? null,
-		timezone,
+		timezone: timezone.zone,
+		timezone_source: timezone.source,
 		...(uploaded.length > 0 ? { uploaded_media: uploaded } : {}),
 	};
 }

@@ -3,31 +3,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { InputChecks } from '../../helpers/checks';
 import type { ScheduledTime } from '../../helpers/schedule';
 import { toScheduledAt } from '../../helpers/schedule';
-import { LIMITS } from '../../limits';
-import { apiRequest, paths } from '../../transport';
-
-/** The user the API key belongs to creates the post; `/me` is asked once per execution. */
-const creatorIdsByExecution = new WeakMap<object, Promise<string[]>>();
-
-async function creatorIds(ctx: IExecuteFunctions, itemIndex: number): Promise<string[]> {
-	let ids = creatorIdsByExecution.get(ctx);
-	if (!ids) {
-		ids = apiRequest.call(ctx, 'GET', paths.me(), { itemIndex }).then((response) => {
-			const me = (response.data ?? {}) as IDataObject;
-			return ['_id', 'id', 'user_id']
-				.map((key) => me[key])
-				.filter((id) => typeof id === 'string' && id !== '') as string[];
-		});
-		creatorIdsByExecution.set(ctx, ids);
-	}
-	return await ids;
-}
+import { readMe } from '../../../shared/me';
+import { LIMITS } from '../../../shared/limits';
 
 const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : []);
 
 /**
  * The rules of 4.14 that join several fields (each field alone is checked by its row in
- * fields/post.ts). Sets scheduling.scheduled_at, and returns the time sent.
+ * fields/post.ts). Sets scheduling.scheduled_at in `time.zone`, and returns the time sent.
  */
 export async function checkCreateRules(
 	ctx: IExecuteFunctions,
@@ -35,7 +18,7 @@ export async function checkCreateRules(
 	checks: InputChecks,
 	body: IDataObject,
 	binaryProperties: string[],
-	timezone: string,
+	time: { zone: string; mustBeFuture: boolean },
 ): Promise<ScheduledTime | undefined> {
 	const accounts = list(body.accounts);
 	const byCategory = body.content_category_id !== undefined;
@@ -56,10 +39,8 @@ export async function checkCreateRules(
 					checks,
 					'Scheduled At',
 					ctx.getNodeParameter('scheduledAt', itemIndex, ''),
-					timezone,
-					{
-						mustBeFuture: publishType === 'scheduled',
-					},
+					time.zone,
+					{ mustBeFuture: time.mustBeFuture && publishType === 'scheduled' },
 				)
 			: undefined;
 	if (publishType === 'scheduled' && !schedule) {
@@ -96,7 +77,7 @@ export async function checkCreateRules(
 
 	const approvers = list((body.approval as IDataObject | undefined)?.approvers);
 	if (approvers.length > 0) {
-		const creator = (await creatorIds(ctx, itemIndex)).filter((id) => approvers.includes(id));
+		const creator = (await readMe(ctx, itemIndex)).ids.filter((id) => approvers.includes(id));
 		if (creator.length > 0) {
 			checks.fail(
 				'Approval Approvers',

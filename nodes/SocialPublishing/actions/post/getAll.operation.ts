@@ -11,9 +11,10 @@ import { readFields } from '../../fields/field';
 import { postFilters } from '../../fields/lists';
 import { property } from '../../fields/ui';
 import { InputChecks } from '../../helpers/checks';
-import { postIdOf } from '../../helpers/ids';
-import { resolveTimezone } from '../../helpers/schedule';
-import { getManyInWorkspace } from '../../helpers/workspaceLists';
+import { flattenAccounts } from '../../../shared/accounts';
+import { postIdOf } from '../../../shared/ids';
+import { resolveTimezone, ZONE_FOR_CHECKS, zoneOption } from '../../helpers/schedule';
+import { getManyInWorkspace, workspaceIdOf } from '../../helpers/workspaceLists';
 import { timezoneOption } from './timezone';
 
 const properties: INodeProperties[] = [
@@ -41,14 +42,7 @@ function simplify(post: IDataObject): IDataObject {
 	const content = (post.content ?? {}) as IDataObject;
 	const scheduling = (post.scheduling ?? {}) as IDataObject;
 	const approval = (post.approval ?? {}) as IDataObject;
-	const byPlatform = (post.accounts ?? {}) as Record<string, IDataObject[]>;
-	const accounts = Object.entries(byPlatform).flatMap(([platform, list]) =>
-		(Array.isArray(list) ? list : []).map((account) => ({
-			account_id: account.account_id,
-			account_name: account.account_name,
-			platform: account.platform ?? platform,
-		})),
-	);
+	const accounts = flattenAccounts(post);
 	return {
 		id: postIdOf(post),
 		status: scheduling.status ?? null,
@@ -65,8 +59,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const checks = new InputChecks(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const timezone = resolveTimezone(this, checks, options.timezone);
-	const qs = readFields(checks, postFilters, filters, timezone);
+	// Dates are days in the workspace's zone: every filter is checked first (in a stand-in zone
+	// when the option is empty), and the workspace's zone is read only when a date is given.
+	const queryIn = (zone: string) => readFields(checks, postFilters, filters, zone);
+	const checked = queryIn(zoneOption(checks, options.timezone) ?? ZONE_FOR_CHECKS);
+	const workspaceId = workspaceIdOf(this, itemIndex);
+	const qs =
+		checked.date_from || checked.date_to
+			? queryIn(
+					(await resolveTimezone(this, checks, options.timezone, workspaceId, itemIndex)).zone,
+				)
+			: checked;
 	if (qs.date_from && qs.date_to && String(qs.date_from) > String(qs.date_to)) {
 		checks.fail('Date From', `(${String(qs.date_from)}) is after Date To (${String(qs.date_to)})`);
 	}

@@ -5,8 +5,9 @@ import { toDate } from '../helpers/schedule';
 
 /**
  * What a value must be:
- * - `text`: a string, length counted in code points; sent as given;
- * - `id`: text or a whole number (sent as its decimal string), trimmed, never blank, never `/`, `?`, `#`;
+ * - `text`: a string, length counted in code points; sent as given (blank means not set);
+ * - `id`: text or a whole number (sent as its decimal string), trimmed, never blank; in a path
+ *   (`inPath`) never `/`, `?` or `#`;
  * - `ids`, `texts`, `urls`, `enums`, `media`: lists, given as an array or comma-separated text;
  *   a `media` entry is an http(s) URL or a media library ID;
  * - `url`: an absolute http(s) URL; `enum`: one of `values`; `boolean`: true or false;

@@ -2,9 +2,10 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { PER_PAGE_MAX } from '../SocialPublishing/limits';
+import type { Page } from '../SocialPublishing/transport';
 import { apiRequest, apiRequestPage, hasMorePages, paths } from '../SocialPublishing/transport';
 import type { Cursor } from './cursor';
-import { advance, emptyCursor, isNew, mayContinue, oldestFirst, savedCursor } from './cursor';
+import { advance, emptyCursor, isNew, oldestFirst, savedCursor } from './cursor';
 import type { TriggerEvent } from './events';
 import { eventOf } from './events';
 import { toNotification } from './notification';
@@ -123,26 +124,48 @@ async function watchOf(ctx: IPollFunctions, memory: TriggerStaticData): Promise<
 /** What one poll read: the posts, and whether that was the whole list. */
 interface Reading {
 	posts: IDataObject[];
-	complete: boolean;
+	whole: boolean;
+	/** How many posts the list said it holds (the largest count any page gave, when they differ). */
+	total: number;
+}
+
+/** Pages asked for at once: enough to keep a long list quick, few enough to spare the rate limit. */
+const PAGES_AT_ONCE = 4;
+
+/** The list's `total` when it gives one. */
+function totalOf(page: Page): number | undefined {
+	const total = Number(page.total);
+	return page.total !== undefined && Number.isFinite(total) ? total : undefined;
 }
 
 /**
- * Reads the posts list newest first, one full page at a time, while `more(page)` says the next page
- * may still matter.
+ * Reads the whole posts list: page 1, then every further page it names (a few at a time). The API
+ * states no order, so no page can be skipped. The reading is whole when it holds as many distinct
+ * posts as the list's `total` says, with every page saying the same total. A list that changed
+ * while it was read, or that comes in another order for every request, can repeat some posts and
+ * leave out others: the reading then is not whole (see cursor.ts for what follows from that).
  */
-async function readPosts(
-	ctx: IPollFunctions,
-	watch: Watch,
-	more: (page: IDataObject[]) => boolean,
-): Promise<Reading> {
+async function readPosts(ctx: IPollFunctions, watch: Watch): Promise<Reading> {
 	const path = paths.workspace(watch.workspaceId, 'posts');
-	const posts: IDataObject[] = [];
-	for (let pageNumber = 1; ; pageNumber++) {
-		const page = await apiRequestPage.call(ctx, path, pageNumber, PER_PAGE_MAX, { qs: watch.qs });
-		posts.push(...page.data);
-		if (page.data.length === 0 || !hasMorePages(page)) return { posts, complete: true };
-		if (!more(page.data)) return { posts, complete: false };
+	const pageOf = async (number: number) =>
+		await apiRequestPage.call(ctx, path, number, PER_PAGE_MAX, { qs: watch.qs });
+	const pages = [await pageOf(1)];
+	const last = hasMorePages(pages[0]) ? Number(pages[0].last_page) : 1;
+	for (let from = 2; from <= last; from += PAGES_AT_ONCE) {
+		const numbers = Array.from(
+			{ length: Math.min(PAGES_AT_ONCE, last - from + 1) },
+			(_, i) => from + i,
+		);
+		pages.push(...(await Promise.all(numbers.map(pageOf))));
 	}
+	const posts = distinct(pages.flatMap((page) => page.data));
+	const rows = pages.reduce((sum, page) => sum + page.data.length, 0);
+	const totals = new Set(pages.map(totalOf));
+	const [total] = totals;
+	const whole =
+		totals.size === 1 && (total === undefined ? posts.length === rows : posts.length >= total);
+	const largest = Math.max(...pages.map((page) => totalOf(page) ?? rows));
+	return { posts, whole, total: largest };
 }
 
 /** The same post can show up twice when the list shifts between pages; keep its newest copy. */
@@ -161,23 +184,6 @@ function stillInRound(event: TriggerEvent, cursor: Cursor, post: IDataObject): b
 	return event.tracksRounds && mark !== undefined && sameRound(mark, post);
 }
 
-/**
- * Review rounds of posts no longer under review are dropped, so the map holds about the posts
- * pending now. A post missing from what was read has left review when the reading was the whole
- * list, or when its last change is newer than the oldest post read (it would have been read).
- */
-function forgetRoundsEnded(cursor: Cursor, { posts, complete }: Reading): Cursor {
-	if (Object.keys(cursor.rounds).length === 0) return cursor;
-	const read = new Set(posts.map(postIdOf));
-	const oldestRead = Math.min(...posts.map(stampOf));
-	const rounds = Object.fromEntries(
-		Object.entries(cursor.rounds).filter(
-			([id, [at]]) => read.has(id) || (!complete && !(at > oldestRead)),
-		),
-	);
-	return { ...cursor, rounds };
-}
-
 function itemsOf(
 	ctx: IPollFunctions,
 	posts: IDataObject[],
@@ -189,12 +195,22 @@ function itemsOf(
 	);
 }
 
-/** Fetch Test Event: the newest matching post, or an error saying there is none. Saves nothing. */
+/**
+ * Fetch Test Event: the newest matching post on the list's first page (one request; the list has
+ * no stated order, so with more than 100 matching posts it may not be the newest of all), or an
+ * error saying there is none. Saves nothing.
+ */
 async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 	const memory = { ...(ctx.getWorkflowStaticData('node') as TriggerStaticData) };
 	const watch = await watchOf(ctx, memory);
-	const { posts } = await readPosts(ctx, watch, () => false);
-	const newest = oldestFirst(posts.filter(watch.event.matches)).pop();
+	const page = await apiRequestPage.call(
+		ctx,
+		paths.workspace(watch.workspaceId, 'posts'),
+		1,
+		PER_PAGE_MAX,
+		{ qs: watch.qs },
+	);
+	const newest = oldestFirst(page.data.filter(watch.event.matches)).pop();
 	if (!newest) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -208,16 +224,24 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 	return [itemsOf(ctx, [newest], watch.event)];
 }
 
+/**
+ * How often activation reads the list again when a reading was not whole: a post it leaves out
+ * would be emitted later as news although it was there before.
+ */
+const BASELINE_READINGS = 8;
+
 /** Posts already in the state when watching starts are not news: accounted for, not emitted. */
 async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
-	// The newest page sets the watermark; a further page is read only while posts tie with it.
-	let newest = emptyCursor(watch.scope);
-	const { posts } = await readPosts(ctx, watch, (page) => {
-		newest = advance(newest, oldestFirst(page.filter(watch.event.matches)));
-		return mayContinue(newest, page);
-	});
-	const present = oldestFirst(distinct(posts).filter(watch.event.matches));
-	return advance(emptyCursor(watch.scope), present, watch.event.tracksRounds);
+	const present = new Map<string, IDataObject>();
+	let whole = false;
+	for (let reading = 0; reading < BASELINE_READINGS && !whole; reading++) {
+		const read = await readPosts(ctx, watch);
+		for (const post of read.posts) present.set(postIdOf(post), post);
+		// Readings of a list in a new order each time add up: whole once they hold every post.
+		whole = read.whole || present.size >= read.total;
+	}
+	const matching = [...present.values()].filter(watch.event.matches);
+	return advance(emptyCursor(watch.scope), matching, matching, true, watch.event.tracksRounds);
 }
 
 /**
@@ -240,12 +264,11 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 		cursor = await baseline(this, watch);
 	} else {
 		const from = firstPoll || !saved ? emptyCursor(watch.scope) : saved;
-		const reading = await readPosts(this, watch, (page) => firstPoll || mayContinue(from, page));
-		const changed = oldestFirst(
-			distinct(reading.posts).filter((post) => watch.event.matches(post) && isNew(from, post)),
-		);
+		const { posts, whole } = await readPosts(this, watch);
+		const present = posts.filter(watch.event.matches);
+		const changed = oldestFirst(present.filter((post) => isNew(from, post)));
 		news = changed.filter((post) => !stillInRound(watch.event, from, post));
-		cursor = advance(forgetRoundsEnded(from, reading), changed, watch.event.tracksRounds);
+		cursor = advance(from, present, changed, whole, watch.event.tracksRounds);
 	}
 
 	// Assigned only when changed: n8n saves the workflow's static data whenever it is written to.

@@ -17,7 +17,11 @@ function listMethodsOf(properties: INodeProperties[]): string[] {
 			return method ? [method] : [];
 		}),
 		...(property.options ?? []).flatMap((option) =>
-			'values' in option ? listMethodsOf(option.values) : 'type' in option ? listMethodsOf([option as INodeProperties]) : [],
+			'values' in option
+				? listMethodsOf(option.values)
+				: 'type' in option
+					? listMethodsOf([option as INodeProperties])
+					: [],
 		),
 	]);
 }
@@ -66,8 +70,17 @@ test('the subtitle names the event in words', async () => {
 		nodes: [node],
 		connections: {},
 		active: false,
-		nodeTypes: { getByName: () => type, getByNameAndVersion: () => type, getKnownTypes: () => ({}) },
+		nodeTypes: {
+			getByName: () => type,
+			getByNameAndVersion: () => type,
+			getKnownTypes: () => ({}),
+		},
 	});
-	const subtitle = workflow.expression.getSimpleParameterValue(node, type.description.subtitle as string, 'internal', {});
+	const subtitle = workflow.expression.getSimpleParameterValue(
+		node,
+		type.description.subtitle as string,
+		'internal',
+		{},
+	);
 	expect(subtitle).toBe('Post Pending Approval');
 });

@@ -11,12 +11,13 @@ import { keepLatestRounds, roundMark } from './rounds';
 export type AboveMark = [at: number, unseen: number];
 
 /**
- * A post missing from this many polls in a row, none of them whole, counts as gone. Only a service
- * that shuffles its list per request leaves a post out that often by chance (about 1 poll in 5 at
- * 150 posts, so 20 in a row is about 1 in 10^13); were the post still there, it would be emitted
+ * A post above the watermark missing from this many polls in a row, none of them whole, counts as
+ * gone. Only a service that lists in a new order for every request leaves a post out that often by
+ * chance: each poll misses a given post with a chance of at most 1/e (a long list; 2/9 at 150 posts
+ * on two pages), so 40 in a row is below 1 in 10^17. Were the post still there, it would be emitted
  * again: a duplicate, never a miss.
  */
-const UNSEEN_POLLS_FORGOTTEN = 20;
+const UNSEEN_POLLS_FORGOTTEN = 40;
 
 /**
  * Where the trigger stands, kept in the node's static data. An event is a post entering the watched
@@ -75,16 +76,9 @@ export function advance(
 	whole: boolean,
 	trackRounds = false,
 ): Cursor {
-	const rounds: Record<string, RoundMark> = {};
 	const read = new Set(present.map(postIdOf));
-	// A whole reading shows which posts left the state; their rounds go. Otherwise all are kept (capped).
-	for (const [id, mark] of Object.entries(cursor.rounds)) {
-		if (!whole || read.has(id)) rounds[id] = mark;
-	}
-	if (trackRounds) for (const post of changed) rounds[postIdOf(post)] = roundMark(post);
-
 	let { watermark, watermarkText, boundaryIds } = cursor;
-	let above: Record<string, AboveMark> = {};
+	const above: Record<string, AboveMark> = {};
 	if (whole) {
 		for (const post of oldestFirst(present)) {
 			const stamp = stampOf(post);
@@ -109,6 +103,18 @@ export function advance(
 			}
 		}
 	}
+
+	// Rounds of posts that left the state go: all those a whole reading did not see; after another
+	// reading, those neither seen nor still kept above the watermark (a post at or below it may
+	// simply not have been listed this time).
+	const rounds: Record<string, RoundMark> = {};
+	for (const [id, mark] of Object.entries(cursor.rounds)) {
+		const kept = whole
+			? read.has(id)
+			: read.has(id) || id in above || (watermark !== null && mark[0] <= watermark);
+		if (kept) rounds[id] = mark;
+	}
+	if (trackRounds) for (const post of changed) rounds[postIdOf(post)] = roundMark(post);
 	return {
 		scope: cursor.scope,
 		watermark,

@@ -19,24 +19,26 @@ async function pendingList(perPage = 100, page = 1): Promise<Listed[]> {
 	return body.data;
 }
 
+/** Posts created straight into review, Alex to approve. */
+const seedPending = (count: number) =>
+	api.control.seed({
+		workspace_id: DEMO.workspaces.main.id,
+		resource: 'posts',
+		count,
+		template: {
+			status: 'under_review',
+			approvers: [DEMO.users.alex.id],
+			created_by_user_id: DEMO.users.maya.id,
+		},
+	});
+
 /** Three posts into review at distinct moments, then the first of them edited last. */
 async function threePosts(): Promise<string[]> {
 	await api.control.clock({ frozen: true });
 	const ids: string[] = [];
 	for (let i = 0; i < 3; i++) {
 		await api.control.clock({ advanceSeconds: 1 });
-		ids.push(
-			...(await api.control.seed({
-				workspace_id: DEMO.workspaces.main.id,
-				resource: 'posts',
-				count: 1,
-				template: {
-					status: 'under_review',
-					approvers: [DEMO.users.alex.id],
-					created_by_user_id: DEMO.users.maya.id,
-				},
-			})),
-		);
+		ids.push(...(await seedPending(1)));
 	}
 	await api.control.clock({ advanceSeconds: 1 });
 	await api.control.simulate({
@@ -82,16 +84,7 @@ test('created-asc lists the oldest created first', async () => {
 
 test('shuffled draws a new order for each request, the same again after a reset, and pages still hold every post', async () => {
 	await api.control.profile({ listOrder: 'shuffled' });
-	const ids = await api.control.seed({
-		workspace_id: DEMO.workspaces.main.id,
-		resource: 'posts',
-		count: 40,
-		template: {
-			status: 'under_review',
-			approvers: [DEMO.users.alex.id],
-			created_by_user_id: DEMO.users.maya.id,
-		},
-	});
+	const ids = await seedPending(40);
 	const first = (await pendingList()).map((post) => post.id);
 	const second = (await pendingList()).map((post) => post.id);
 	expect(first).not.toEqual(second);
@@ -109,16 +102,7 @@ test('shuffled draws a new order for each request, the same again after a reset,
 	// The sequence of orders is seeded by the count of lists answered since the reset: it repeats.
 	await api.control.reset();
 	await api.control.profile({ listOrder: 'shuffled' });
-	const again = await api.control.seed({
-		workspace_id: DEMO.workspaces.main.id,
-		resource: 'posts',
-		count: 40,
-		template: {
-			status: 'under_review',
-			approvers: [DEMO.users.alex.id],
-			created_by_user_id: DEMO.users.maya.id,
-		},
-	});
+	const again = await seedPending(40);
 	const rename = new Map(again.map((id, index) => [id, ids[index]]));
 	expect((await pendingList()).map((post) => rename.get(post.id) ?? post.id)).toEqual(first);
 });

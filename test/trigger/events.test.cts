@@ -7,7 +7,6 @@ import {
 	DEMO_PENDING,
 	inEachListOrder,
 	listRequest,
-	pollUntilEmitted,
 	members,
 	P,
 	SECOND_WORKSPACE,
@@ -28,7 +27,7 @@ async function activeWatcher(parameters = watching()) {
 	return watcher;
 }
 
-inEachListOrder(sandbox, (listOrder) => {
+inEachListOrder(sandbox, () => {
 	describe('events', () => {
 		test('Post Published: a post reaching published, asked with status[]=published', async () => {
 			const events = workspaceEvents(sandbox);

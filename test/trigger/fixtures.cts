@@ -223,3 +223,16 @@ export async function pollUntilEmitted(watcher: Watcher, expected: string[], max
 	}
 	return { ids, ticks };
 }
+
+/**
+ * Activation over two pages: whole readings of pages 1 and 2, one of them unless the list comes in
+ * a new order for every request; then it is read again until the readings hold every post (at most 8).
+ */
+export function expectActivationReadings(tick: Tick, listOrder: ListOrder) {
+	const readings = tick.requests.length / 2;
+	expect(tick.requests).toEqual(
+		Array.from({ length: readings }, () => [listRequest(1), listRequest(2)]).flat(),
+	);
+	if (listOrder === 'shuffled') expect(readings).toBeLessThanOrEqual(8);
+	else expect(readings).toBe(1);
+}

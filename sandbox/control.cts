@@ -75,6 +75,7 @@ const schemas = {
 			note: string,
 			created_by_user_id: string,
 			text: string,
+			scheduled_at: string,
 			count: integer(1),
 		},
 		required: ['action', 'workspace_id'],
@@ -82,7 +83,9 @@ const schemas = {
 			{
 				if: {
 					properties: {
-						action: { enum: ['publish', 'fail', 'enter_review', 'leave_review', 'reject'] },
+						action: {
+							enum: ['publish', 'fail', 'enter_review', 'leave_review', 'reject', 'miss_review'],
+						},
 					},
 				},
 				then: { required: ['post_id'] },

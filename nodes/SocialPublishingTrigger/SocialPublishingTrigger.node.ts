@@ -74,7 +74,7 @@ export class SocialPublishingTrigger implements INodeType {
 		subtitle:
 			'={{$parameter["event"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase())}}',
 		description:
-			'Starts the workflow when a post waits for approval, is published, fails or is rejected in a Social Publishing workspace',
+			'Starts the workflow when a post waits for approval, is published, fails or is rejected, or when an approval is overdue, in a Social Publishing workspace',
 		defaults: { name: 'Social Publishing Trigger' },
 		credentials: [{ name: 'socialPublishingApi', required: true }],
 		polling: true,
@@ -104,6 +104,16 @@ export class SocialPublishingTrigger implements INodeType {
 				'requesterMembers',
 				'Requester Team Members',
 			),
+			{
+				displayName: 'Lead Time (Minutes)',
+				name: 'leadTimeMinutes',
+				type: 'number',
+				default: 120,
+				typeOptions: { minValue: 0 },
+				description:
+					'How long before its scheduled time a post still under review counts as overdue (120: two hours)',
+				displayOptions: { show: { event: ['approvalOverdue'] } },
+			},
 			nodeOptions(
 				{
 					displayName: 'Include Existing Posts',

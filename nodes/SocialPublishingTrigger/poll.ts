@@ -9,7 +9,8 @@ import { advance, emptyCursor, isNew, oldestFirst, savedCursor } from './cursor'
 import type { TriggerEvent } from './events';
 import { eventOf } from './events';
 import { toNotification } from './notification';
-import { sameRound } from './rounds';
+import { overdueFields, overdueReason, sameOverdueRound } from './overdue';
+import { keepLatestRounds, roundMark, sameRound } from './rounds';
 import { postIdOf, stampOf } from './stamps';
 
 /** What the node keeps between polls: the cursor, and the user ID behind the credential. */
@@ -22,6 +23,8 @@ interface Watch {
 	event: TriggerEvent;
 	workspaceId: string;
 	qs: IDataObject;
+	/** Deadline events: how long before its time a post counts as overdue. */
+	leadMs: number;
 	/** Event, workspace and filters: the cursor belongs to exactly this. */
 	scope: string;
 }
@@ -82,6 +85,18 @@ async function peopleFilter(
 	return [...new Set(ids)].sort();
 }
 
+function leadTimeMs(ctx: IPollFunctions): number {
+	const minutes = ctx.getNodeParameter('leadTimeMinutes', 120) as unknown;
+	if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes < 0) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The lead time must be a number of minutes, 0 or more, not "${String(minutes)}"`,
+			{ description: 'Set "Lead Time (Minutes)", e.g. 120 for two hours before the post\'s time.' },
+		);
+	}
+	return minutes * 60_000;
+}
+
 async function watchOf(ctx: IPollFunctions, memory: TriggerStaticData): Promise<Watch> {
 	const eventValue = ctx.getNodeParameter('event') as string;
 	const event = eventOf(eventValue);
@@ -117,8 +132,14 @@ async function watchOf(ctx: IPollFunctions, memory: TriggerStaticData): Promise<
 		if (assignedTo.length > 0) qs.approval_assigned_to = assignedTo;
 		if (requestedBy.length > 0) qs.approval_requested_by = requestedBy;
 	}
-	const scope = JSON.stringify({ event: event.value, workspaceId, qs });
-	return { event, workspaceId, qs, scope };
+	const leadMs = event.deadline ? leadTimeMs(ctx) : 0;
+	const scope = JSON.stringify({
+		event: event.value,
+		workspaceId,
+		qs,
+		...(event.deadline ? { leadMs } : {}),
+	});
+	return { event, workspaceId, qs, leadMs, scope };
 }
 
 /** What one poll read: the posts, and whether that was the whole list. */
@@ -187,11 +208,15 @@ function stillInRound(event: TriggerEvent, cursor: Cursor, post: IDataObject): b
 function itemsOf(
 	ctx: IPollFunctions,
 	posts: IDataObject[],
-	event: TriggerEvent,
+	watch: Watch,
+	now: number,
 ): INodeExecutionData[] {
 	const includeRawPost = ctx.getNodeParameter('options.includeRawPost', false) as boolean;
 	return ctx.helpers.returnJsonArray(
-		posts.map((post) => toNotification(post, event, includeRawPost)),
+		posts.map((post) => ({
+			...toNotification(post, watch.event, includeRawPost),
+			...(watch.event.deadline ? overdueFields(post, now, watch.leadMs) : {}),
+		})),
 	);
 }
 
@@ -210,7 +235,8 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 		PER_PAGE_MAX,
 		{ qs: watch.qs },
 	);
-	const newest = oldestFirst(page.data.filter(watch.event.matches)).pop();
+	const now = Date.now();
+	const newest = oldestFirst(page.data.filter(matcherOf(watch, now))).pop();
 	if (!newest) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -221,7 +247,7 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 			},
 		);
 	}
-	return [itemsOf(ctx, [newest], watch.event)];
+	return [itemsOf(ctx, [newest], watch, now)];
 }
 
 /**
@@ -230,18 +256,78 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
  */
 const BASELINE_READINGS = 8;
 
-/** Posts already in the state when watching starts are not news: accounted for, not emitted. */
-async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
+/**
+ * Reads the list again while the readings, added up, do not hold every post (a list in a new order
+ * for every request), at most BASELINE_READINGS times.
+ */
+async function readUntilWhole(ctx: IPollFunctions, watch: Watch): Promise<IDataObject[]> {
 	const present = new Map<string, IDataObject>();
 	let whole = false;
 	for (let reading = 0; reading < BASELINE_READINGS && !whole; reading++) {
 		const read = await readPosts(ctx, watch);
 		for (const post of read.posts) present.set(postIdOf(post), post);
-		// Readings of a list in a new order each time add up: whole once they hold every post.
 		whole = read.whole || present.size >= read.total;
 	}
-	const matching = [...present.values()].filter(watch.event.matches);
+	return [...present.values()];
+}
+
+/** Posts already in the state when watching starts are not news: accounted for, not emitted. */
+async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
+	const matching = (await readUntilWhole(ctx, watch)).filter(watch.event.matches);
 	return advance(emptyCursor(watch.scope), matching, matching, true, watch.event.tracksRounds);
+}
+
+/** A post the event is about at `now`: in the state, and for a deadline event, overdue. */
+function matcherOf(watch: Watch, now: number): (post: IDataObject) => boolean {
+	return (post) =>
+		watch.event.matches(post) &&
+		(!watch.event.deadline || overdueReason(post, now, watch.leadMs) !== null);
+}
+
+/**
+ * A deadline event's poll: every overdue post not yet reported in its review round is news. The
+ * cursor keeps one round mark per overdue post (`rounds`); no watermark, since a post becomes
+ * overdue as time passes, without changing.
+ */
+async function pollDeadline(
+	ctx: IPollFunctions,
+	watch: Watch,
+	from: Cursor,
+	noteOnly: boolean,
+	now: number,
+): Promise<{ cursor: Cursor; news: IDataObject[] }> {
+	const reading = noteOnly
+		? { posts: await readUntilWhole(ctx, watch), whole: true }
+		: await readPosts(ctx, watch);
+	const isOverdue = matcherOf(watch, now);
+	const overdue = reading.posts.filter(isOverdue);
+	const floor = from.watermark;
+	const reported = (post: IDataObject) => {
+		const mark = from.rounds[postIdOf(post)];
+		if (mark !== undefined) return sameOverdueRound(mark, post);
+		// A post in missed review stays listed for good: one older than the marks let go was reported.
+		return (
+			overdueReason(post, now, watch.leadMs) === 'missed_review' &&
+			floor !== null &&
+			stampOf(post) <= floor
+		);
+	};
+	const news = noteOnly ? [] : oldestFirst(overdue.filter((post) => !reported(post)));
+	// Marks of posts no longer overdue go; of posts not read, only a reading that was whole tells.
+	const read = new Set(reading.posts.map(postIdOf));
+	const marks: Cursor['rounds'] = {};
+	if (!reading.whole) {
+		for (const [id, mark] of Object.entries(from.rounds)) if (!read.has(id)) marks[id] = mark;
+	}
+	for (const post of overdue) marks[postIdOf(post)] = roundMark(post);
+	const rounds = keepLatestRounds(marks);
+	const letGo = Object.entries(marks)
+		.filter(([id]) => !(id in rounds))
+		.map(([, [at]]) => at);
+	const watermark = letGo.length > 0 ? Math.max(floor ?? -Infinity, ...letGo) : floor;
+	const cursor: Cursor = { ...emptyCursor(watch.scope), rounds, watermark };
+	if (watermark !== null) cursor.watermarkText = new Date(watermark).toISOString();
+	return { cursor, news };
 }
 
 /**
@@ -258,9 +344,13 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 	const firstPoll = saved === undefined || saved.scope !== watch.scope;
 	const includeExisting = this.getNodeParameter('options.includeExisting', false) as boolean;
 
+	const now = Date.now();
 	let cursor: Cursor;
 	let news: IDataObject[] = [];
-	if (firstPoll && !includeExisting) {
+	if (watch.event.deadline) {
+		const from = firstPoll || !saved ? emptyCursor(watch.scope) : saved;
+		({ cursor, news } = await pollDeadline(this, watch, from, firstPoll && !includeExisting, now));
+	} else if (firstPoll && !includeExisting) {
 		cursor = await baseline(this, watch);
 	} else {
 		const from = firstPoll || !saved ? emptyCursor(watch.scope) : saved;
@@ -278,5 +368,5 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 	if (JSON.stringify(cursor) !== JSON.stringify(staticData.cursor)) {
 		staticData.cursor = cursor as unknown as IDataObject;
 	}
-	return news.length > 0 ? [itemsOf(this, news, watch.event)] : null;
+	return news.length > 0 ? [itemsOf(this, news, watch, now)] : null;
 }

@@ -49,6 +49,7 @@ test('a polling trigger with no inputs, the events dropdown, and every searchabl
 		'postPublished',
 		'postFailed',
 		'postRejected',
+		'approvalOverdue',
 	]);
 
 	const used = [...new Set(listMethodsOf(description.properties))].sort();

@@ -167,17 +167,7 @@ export function workspaceEvents(sandbox: SandboxHandle, workspaceId = MAIN_WORKS
 				})
 			)[0],
 		/** Alex (the `full` key) approves through the API. */
-		approveAsAlex: async (postId: string) => {
-			const response = await fetch(`${sandbox.url}${postsPath(workspaceId)}/${postId}/approval`, {
-				method: 'POST',
-				headers: {
-					'X-API-Key': sandbox.credentials('full').apiKey,
-					'content-type': 'application/json',
-				},
-				body: JSON.stringify({ action: 'approve' }),
-			});
-			expect(response.status).toBe(200);
-		},
+		approveAsAlex: (postId: string) => approveAsAlex(sandbox, postId, workspaceId),
 		leaveReview: async (postId: string) =>
 			(await simulate({ action: 'leave_review', post_id: postId }))[0],
 		publish: async (postId: string) => (await simulate({ action: 'publish', post_id: postId }))[0],
@@ -236,3 +226,49 @@ export function expectActivationReadings(tick: Tick, listOrder: ListOrder) {
 	if (listOrder === 'shuffled') expect(readings).toBeLessThanOrEqual(8);
 	else expect(readings).toBe(1);
 }
+
+/** Alex (the `full` key) approves a post through the API, as a user would. */
+export async function approveAsAlex(
+	sandbox: SandboxHandle,
+	postId: string,
+	workspaceId = MAIN_WORKSPACE,
+) {
+	const response = await fetch(`${sandbox.url}${postsPath(workspaceId)}/${postId}/approval`, {
+		method: 'POST',
+		headers: {
+			'X-API-Key': sandbox.credentials('full').apiKey,
+			'content-type': 'application/json',
+		},
+		body: JSON.stringify({ action: 'approve' }),
+	});
+	expect(response.status).toBe(200);
+}
+
+/**
+ * Fakes `Date` only (timers, ticks and I/O run as usual), from the real time now on a whole second:
+ * the node's "now" and the sandbox's clock then move together, by `passes`, and nothing waits.
+ */
+export function fakeDate() {
+	jest.useFakeTimers({
+		doNotFake: [
+			'hrtime',
+			'nextTick',
+			'performance',
+			'queueMicrotask',
+			'requestAnimationFrame',
+			'cancelAnimationFrame',
+			'requestIdleCallback',
+			'cancelIdleCallback',
+			'setImmediate',
+			'clearImmediate',
+			'setInterval',
+			'clearInterval',
+			'setTimeout',
+			'clearTimeout',
+		],
+		now: Math.floor(Date.now() / 1000) * 1000,
+	});
+}
+
+/** Moves the faked time forward (see fakeDate). */
+export const passes = (ms: number) => jest.setSystemTime(Date.now() + ms);

@@ -10,7 +10,14 @@ import { LIST_ORDERS, seededRandom } from '../../sandbox/profile.cts';
 import { runPoll } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 
-import { DEMO_PENDING, MAIN_WORKSPACE, postsPath, U, watching } from './fixtures.cts';
+import {
+	approveAsAlex,
+	DEMO_PENDING,
+	MAIN_WORKSPACE,
+	postsPath,
+	U,
+	watching,
+} from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -68,14 +75,7 @@ describe.each(LIST_ORDERS)('posts listed %s', (listOrder) => {
 			control.simulate({ workspace_id: MAIN_WORKSPACE, ...request } as Parameters<
 				typeof control.simulate
 			>[0]);
-		const approve = async (id: string) => {
-			const response = await fetch(`${sandbox.url}${postsPath()}/${id}/approval`, {
-				method: 'POST',
-				headers: { 'X-API-Key': credentials.apiKey, 'content-type': 'application/json' },
-				body: JSON.stringify({ action: 'approve' }),
-			});
-			expect(response.status).toBe(200);
-		};
+		const approve = (id: string) => approveAsAlex(sandbox, id);
 		const model = new Map<string, ModelPost>();
 		const pendingIds = () => [...model].filter(([, post]) => post.pending).map(([id]) => id);
 		const arrive = async (count: number) => {

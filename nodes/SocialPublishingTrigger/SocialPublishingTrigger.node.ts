@@ -124,6 +124,15 @@ export class SocialPublishingTrigger implements INodeType {
 						'Whether the first poll after activation (or after the workspace, event or filters change) emits the posts already in that state. Off: only posts that reach it afterwards.',
 				},
 				{
+					displayName: 'Add Reconnect Links',
+					name: 'reconnectLinks',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether to add, for each account a failed post did not go out on that is not active, a reconnect link and a message ready to send to its owner. Costs requests: the accounts list, and one connect session per such account.',
+					displayOptions: { show: { '/event': ['postFailed'] } },
+				},
+				{
 					displayName: 'Include Raw Post',
 					name: 'includeRawPost',
 					type: 'boolean',

@@ -20,6 +20,8 @@ export interface TriggerEvent {
 	 * changes: every poll looks at every matching post, once per post per review round.
 	 */
 	deadline?: true;
+	/** The items name the accounts the post failed on, and can carry reconnect links (reconnect.ts). */
+	failures?: true;
 	/** Checked again on each post: an ignored query parameter must not turn into false events. */
 	matches: (post: IDataObject) => boolean;
 	/** Said by Fetch Test Event when no post matches. */
@@ -73,6 +75,7 @@ export const EVENTS: TriggerEvent[] = [
 		statuses: ['failed'],
 		approvalFilters: false,
 		tracksRounds: false,
+		failures: true,
 		matches: (post) => schedulingStatus(post) === 'failed',
 		noneFound: 'No post has failed',
 	},

@@ -10,6 +10,7 @@ import type { TriggerEvent } from './events';
 import { eventOf } from './events';
 import { toNotification } from './notification';
 import { overdueFields, overdueReason, sameOverdueRound } from './overdue';
+import { addReconnectLinks, failedAccounts } from './reconnect';
 import { keepLatestRounds, roundMark, sameRound } from './rounds';
 import { postIdOf, stampOf } from './stamps';
 
@@ -205,19 +206,24 @@ function stillInRound(event: TriggerEvent, cursor: Cursor, post: IDataObject): b
 	return event.tracksRounds && mark !== undefined && sameRound(mark, post);
 }
 
-function itemsOf(
+async function itemsOf(
 	ctx: IPollFunctions,
 	posts: IDataObject[],
 	watch: Watch,
 	now: number,
-): INodeExecutionData[] {
+): Promise<INodeExecutionData[]> {
 	const includeRawPost = ctx.getNodeParameter('options.includeRawPost', false) as boolean;
-	return ctx.helpers.returnJsonArray(
-		posts.map((post) => ({
-			...toNotification(post, watch.event, includeRawPost),
-			...(watch.event.deadline ? overdueFields(post, now, watch.leadMs) : {}),
-		})),
-	);
+	const items = posts.map((post) => {
+		const item = toNotification(post, watch.event, includeRawPost);
+		if (watch.event.deadline) Object.assign(item, overdueFields(post, now, watch.leadMs));
+		if (watch.event.failures)
+			item.failed_accounts = failedAccounts(item.accounts as IDataObject[], post);
+		return item;
+	});
+	if (watch.event.failures && (ctx.getNodeParameter('options.reconnectLinks', false) as boolean)) {
+		await addReconnectLinks(ctx, watch.workspaceId, items);
+	}
+	return ctx.helpers.returnJsonArray(items);
 }
 
 /**
@@ -247,7 +253,7 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 			},
 		);
 	}
-	return [itemsOf(ctx, [newest], watch, now)];
+	return [await itemsOf(ctx, [newest], watch, now)];
 }
 
 /**
@@ -361,6 +367,10 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 		cursor = advance(from, present, changed, whole, watch.event.tracksRounds);
 	}
 
+	// Built before anything is saved: a request the items need (reconnect links) that fails in a way
+	// that stops the poll leaves the state as it was.
+	const items = news.length > 0 ? await itemsOf(this, news, watch, now) : null;
+
 	// Assigned only when changed: n8n saves the workflow's static data whenever it is written to.
 	if (memory.me && JSON.stringify(memory.me) !== JSON.stringify(staticData.me)) {
 		staticData.me = memory.me;
@@ -368,5 +378,5 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 	if (JSON.stringify(cursor) !== JSON.stringify(staticData.cursor)) {
 		staticData.cursor = cursor as unknown as IDataObject;
 	}
-	return news.length > 0 ? [itemsOf(this, news, watch, now)] : null;
+	return items ? [items] : null;
 }

@@ -227,6 +227,23 @@ inEachListOrder(sandbox, () => {
 		expect((await watcher.tick()).ids).toEqual([later]);
 	});
 
+	test('filtered by approver: only posts waiting for Jordan, asked with approval_assigned_to[]', async () => {
+		const watcher = overdueWatcher(120, {
+			approvers: 'chosen',
+			approverMembers: members(U.jordan.id),
+		});
+		const forJordan = await sendForReview(3 * HOUR, [U.alex.id, U.jordan.id], 'all');
+		await sendForReview(3 * HOUR, [U.alex.id]);
+		quiet(await watcher.tick());
+		passes(61 * MINUTE);
+		const tick = await watcher.tick();
+		expect(tick.ids).toEqual([forJordan]);
+		expect(tick.requests).toEqual([
+			listRequest(1, { ...overdueQuery, 'approval_assigned_to[]': U.jordan.id }),
+		]);
+		expect(tick.items[0].json.pending_approvers).toEqual([alex, jordan]);
+	});
+
 	test('Fetch Test Event: an overdue post, one request, nothing saved', async () => {
 		const id = await sendForReview(30 * MINUTE);
 		await sendForReview(5 * HOUR);

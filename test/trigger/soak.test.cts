@@ -308,6 +308,5 @@ describe.each(LIST_ORDERS)('posts listed %s', (listOrder) => {
 		// Bounded: the rounds map holds at most 500 posts, `above` about the posts pending.
 		expect(stats.maxAbove).toBeLessThanOrEqual(listOrder === 'shuffled' ? 400 : BURST + 10);
 		expect(stats.maxStateBytes).toBeLessThan(60_000);
-		console.log(listOrder, JSON.stringify(stats));
 	}, 180_000);
 });

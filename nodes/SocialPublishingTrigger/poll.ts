@@ -2,32 +2,24 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { PER_PAGE_MAX } from '../SocialPublishing/limits';
-import type { Page } from '../SocialPublishing/transport';
-import { apiRequest, apiRequestPage, hasMorePages, paths } from '../SocialPublishing/transport';
+import { apiRequest, apiRequestPage, paths } from '../SocialPublishing/transport';
 import type { Cursor } from './cursor';
 import { advance, emptyCursor, isNew, oldestFirst, savedCursor } from './cursor';
 import type { TriggerEvent } from './events';
 import { eventOf } from './events';
 import { toNotification } from './notification';
-import { overdueFields, overdueReason, sameOverdueRound } from './overdue';
+import { matcherOf, pollDeadline } from './deadline';
+import { overdueFields } from './overdue';
+import type { Watch } from './reading';
+import { readPosts, readUntilWhole } from './reading';
 import { addReconnectLinks, failedAccounts } from './reconnect';
-import { keepLatestRounds, roundMark, sameRound } from './rounds';
-import { postIdOf, stampOf } from './stamps';
+import { sameRound } from './rounds';
+import { postIdOf } from './stamps';
 
 /** What the node keeps between polls: the cursor, and the user ID behind the credential. */
 interface TriggerStaticData extends IDataObject {
 	cursor?: IDataObject;
 	me?: { credentialId: string; userId: string };
-}
-
-interface Watch {
-	event: TriggerEvent;
-	workspaceId: string;
-	qs: IDataObject;
-	/** Deadline events: how long before its time a post counts as overdue. */
-	leadMs: number;
-	/** Event, workspace and filters: the cursor belongs to exactly this. */
-	scope: string;
 }
 
 /** IDs of the team members picked in a fixed collection of locators. */
@@ -143,63 +135,6 @@ async function watchOf(ctx: IPollFunctions, memory: TriggerStaticData): Promise<
 	return { event, workspaceId, qs, leadMs, scope };
 }
 
-/** What one poll read: the posts, and whether that was the whole list. */
-interface Reading {
-	posts: IDataObject[];
-	whole: boolean;
-	/** How many posts the list said it holds (the largest count any page gave, when they differ). */
-	total: number;
-}
-
-/** Pages asked for at once: enough to keep a long list quick, few enough to spare the rate limit. */
-const PAGES_AT_ONCE = 4;
-
-/** The list's `total` when it gives one. */
-function totalOf(page: Page): number | undefined {
-	const total = Number(page.total);
-	return page.total !== undefined && Number.isFinite(total) ? total : undefined;
-}
-
-/**
- * Reads the whole posts list: page 1, then every further page it names (a few at a time). The API
- * states no order, so no page can be skipped. The reading is whole when it holds as many distinct
- * posts as the list's `total` says, with every page saying the same total. A list that changed
- * while it was read, or that comes in another order for every request, can repeat some posts and
- * leave out others: the reading then is not whole (see cursor.ts for what follows from that).
- */
-async function readPosts(ctx: IPollFunctions, watch: Watch): Promise<Reading> {
-	const path = paths.workspace(watch.workspaceId, 'posts');
-	const pageOf = async (number: number) =>
-		await apiRequestPage.call(ctx, path, number, PER_PAGE_MAX, { qs: watch.qs });
-	const pages = [await pageOf(1)];
-	const last = hasMorePages(pages[0]) ? Number(pages[0].last_page) : 1;
-	for (let from = 2; from <= last; from += PAGES_AT_ONCE) {
-		const numbers = Array.from(
-			{ length: Math.min(PAGES_AT_ONCE, last - from + 1) },
-			(_, i) => from + i,
-		);
-		pages.push(...(await Promise.all(numbers.map(pageOf))));
-	}
-	const posts = distinct(pages.flatMap((page) => page.data));
-	const rows = pages.reduce((sum, page) => sum + page.data.length, 0);
-	const totals = new Set(pages.map(totalOf));
-	const [total] = totals;
-	const whole =
-		totals.size === 1 && (total === undefined ? posts.length === rows : posts.length >= total);
-	const largest = Math.max(...pages.map((page) => totalOf(page) ?? rows));
-	return { posts, whole, total: largest };
-}
-
-/** The same post can show up twice when the list shifts between pages; keep its newest copy. */
-function distinct(posts: IDataObject[]): IDataObject[] {
-	const byId = new Map<string, IDataObject>();
-	for (const post of posts) {
-		const seen = byId.get(postIdOf(post));
-		if (!seen || stampOf(post) > stampOf(seen)) byId.set(postIdOf(post), post);
-	}
-	return [...byId.values()];
-}
-
 /** A post under review that changed only because approvers approved: not a new request. */
 function stillInRound(event: TriggerEvent, cursor: Cursor, post: IDataObject): boolean {
 	const mark = cursor.rounds[postIdOf(post)];
@@ -256,84 +191,10 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 	return [await itemsOf(ctx, [newest], watch, now)];
 }
 
-/**
- * How often activation reads the list again when a reading was not whole: a post it leaves out
- * would be emitted later as news although it was there before.
- */
-const BASELINE_READINGS = 8;
-
-/**
- * Reads the list again while the readings, added up, do not hold every post (a list in a new order
- * for every request), at most BASELINE_READINGS times.
- */
-async function readUntilWhole(ctx: IPollFunctions, watch: Watch): Promise<IDataObject[]> {
-	const present = new Map<string, IDataObject>();
-	let whole = false;
-	for (let reading = 0; reading < BASELINE_READINGS && !whole; reading++) {
-		const read = await readPosts(ctx, watch);
-		for (const post of read.posts) present.set(postIdOf(post), post);
-		whole = read.whole || present.size >= read.total;
-	}
-	return [...present.values()];
-}
-
 /** Posts already in the state when watching starts are not news: accounted for, not emitted. */
 async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
 	const matching = (await readUntilWhole(ctx, watch)).filter(watch.event.matches);
 	return advance(emptyCursor(watch.scope), matching, matching, true, watch.event.tracksRounds);
-}
-
-/** A post the event is about at `now`: in the state, and for a deadline event, overdue. */
-function matcherOf(watch: Watch, now: number): (post: IDataObject) => boolean {
-	return (post) =>
-		watch.event.matches(post) &&
-		(!watch.event.deadline || overdueReason(post, now, watch.leadMs) !== null);
-}
-
-/**
- * A deadline event's poll: every overdue post not yet reported in its review round is news. The
- * cursor keeps one round mark per overdue post (`rounds`); no watermark, since a post becomes
- * overdue as time passes, without changing.
- */
-async function pollDeadline(
-	ctx: IPollFunctions,
-	watch: Watch,
-	from: Cursor,
-	noteOnly: boolean,
-	now: number,
-): Promise<{ cursor: Cursor; news: IDataObject[] }> {
-	const reading = noteOnly
-		? { posts: await readUntilWhole(ctx, watch), whole: true }
-		: await readPosts(ctx, watch);
-	const isOverdue = matcherOf(watch, now);
-	const overdue = reading.posts.filter(isOverdue);
-	const floor = from.watermark;
-	const reported = (post: IDataObject) => {
-		const mark = from.rounds[postIdOf(post)];
-		if (mark !== undefined) return sameOverdueRound(mark, post);
-		// A post in missed review stays listed for good: one older than the marks let go was reported.
-		return (
-			overdueReason(post, now, watch.leadMs) === 'missed_review' &&
-			floor !== null &&
-			stampOf(post) <= floor
-		);
-	};
-	const news = noteOnly ? [] : oldestFirst(overdue.filter((post) => !reported(post)));
-	// Marks of posts no longer overdue go; of posts not read, only a reading that was whole tells.
-	const read = new Set(reading.posts.map(postIdOf));
-	const marks: Cursor['rounds'] = {};
-	if (!reading.whole) {
-		for (const [id, mark] of Object.entries(from.rounds)) if (!read.has(id)) marks[id] = mark;
-	}
-	for (const post of overdue) marks[postIdOf(post)] = roundMark(post);
-	const rounds = keepLatestRounds(marks);
-	const letGo = Object.entries(marks)
-		.filter(([id]) => !(id in rounds))
-		.map(([, [at]]) => at);
-	const watermark = letGo.length > 0 ? Math.max(floor ?? -Infinity, ...letGo) : floor;
-	const cursor: Cursor = { ...emptyCursor(watch.scope), rounds, watermark };
-	if (watermark !== null) cursor.watermarkText = new Date(watermark).toISOString();
-	return { cursor, news };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { getList, send } from '../shared/api';
+import { linkLines } from '../shared/connect';
 import { idOf } from '../shared/ids';
 import { CONNECT_PLATFORMS } from '../shared/limits';
 
@@ -52,16 +53,10 @@ function connectPlatformOf(account: IDataObject): string | undefined {
 
 /** A message for the account's owner: what failed, the link, and how long it works. */
 function messageFor(account: IDataObject, session: IDataObject): string {
-	const security = asObject(session.security);
 	const name = String(account.account_name ?? session.account_name ?? 'the account');
-	const expiry =
-		security.expires_in_minutes !== undefined
-			? `expires in ${String(security.expires_in_minutes)} minutes${session.expires_at ? ` (at ${String(session.expires_at)})` : ''}`
-			: 'expires soon';
 	return [
 		`A post could not be published to ${name} (${String(account.platform)}): the account needs to be connected again.`,
-		`Open this link to reconnect it: ${String(session.authorization_url)}`,
-		`The link ${security.single_use === false ? '' : 'works only once and '}${expiry}.`,
+		...linkLines(session, 'reconnect it'),
 	].join('\n');
 }
 

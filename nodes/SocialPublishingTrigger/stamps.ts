@@ -1,14 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-export { postIdOf } from '../shared/ids';
+import { timeOf } from '../shared/time';
 
-/** `YYYY-MM-DD HH:MM:SS` has no zone; read it as UTC so that comparisons do not depend on the host. */
-export function timeOf(value: unknown): number {
-	if (typeof value !== 'string' || value.trim() === '') return NaN;
-	const text = value.trim();
-	const zoneless = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text);
-	return Date.parse(zoneless ? `${text.replace(' ', 'T')}Z` : text);
-}
+export { postIdOf } from '../shared/ids';
+export { timeOf };
 
 /**
  * When the post last changed: `updated_at`, else `created_at`. A post with neither sorts oldest

@@ -70,7 +70,7 @@ export function getManyPosts(
 		returnAll: limit === undefined,
 		...(limit === undefined ? {} : { limit }),
 		filters: statuses ? { statuses } : {},
-		simplify: false,
+		output: 'raw',
 	};
 }
 

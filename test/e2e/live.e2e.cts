@@ -8,10 +8,10 @@ import { DEMO } from '../../sandbox/demo-data.cts';
 import { startSandbox } from '../../sandbox/server.cts';
 import { EXAMPLE_IDS } from '../../scripts/examples.cts';
 import {
+	activateWorkflow,
 	CREDENTIAL_ID,
 	CREDENTIAL_NAME,
 	freePort,
-	n8nCli,
 	N8nSession,
 	startN8n,
 	type RunningN8n,
@@ -32,9 +32,7 @@ beforeAll(async () => {
 	offline = await startOfflineServices();
 	const { userFolder } = await prepareN8n('e2e-live', sandbox.url, offline);
 	// Published before start: n8n activates the trigger as it starts, and polls once right away.
-	const published = await n8nCli(userFolder, ['publish:workflow', `--id=${EXAMPLE_IDS.approvals}`]);
-	if (published.status !== 0)
-		throw new Error(`publish failed:\n${published.stdout}\n${published.stderr}`);
+	await activateWorkflow(userFolder, EXAMPLE_IDS.approvals);
 	n8n = await startN8n(userFolder, await freePort());
 	session = new N8nSession(n8n.url);
 	await session.setupOwner();

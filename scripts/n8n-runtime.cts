@@ -10,6 +10,7 @@ import {
 	symlinkSync,
 	writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve } from 'node:path';
@@ -17,10 +18,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 /** The n8n the demo runs and the tests pin. */
 export const PINNED_N8N_VERSION = '2.41.1';
-/** The last n8n 1.x on the registry: the CLI end-to-end tests also run there (npm run test:n8n1). */
-export const N8N_1_VERSION = '1.123.81';
-/** The n8n the end-to-end tests run in: the pinned one unless N8N_E2E_VERSION names another. */
+/**
+ * The n8n the end-to-end tests run in: the pinned one unless N8N_E2E_VERSION names another
+ * (`npm run test:n8n1` names the last n8n 1.x).
+ */
 export const N8N_VERSION = process.env.N8N_E2E_VERSION || PINNED_N8N_VERSION;
+const IS_N8N_1 = N8N_VERSION.startsWith('1.');
 export const ROOT = resolve(__dirname, '..');
 export const DEMO_DIR = join(ROOT, '.demo');
 /** Each version has its own install: .demo/n8n for the pinned one, .demo/n8n-<version> for others. */
@@ -79,6 +82,11 @@ function run(command: string, args: string[], cwd: string, log: Log, env = node2
 	}
 }
 
+/** Loads a module of the n8n under test (its own n8n-core, say), not the project's dev copy. */
+export function requireFromN8n(id: string): unknown {
+	return createRequire(join(RUNTIME_DIR, 'package.json'))(id);
+}
+
 /**
  * Installs the pinned n8n into .demo/n8n once. This machine kind has pitfalls, each handled by name:
  * - `linkedom` 0.18.15 (a dependency of n8n's AI nodes) needs `cssomnom`, which the registry here
@@ -114,7 +122,7 @@ export function ensureN8n(log: Log): void {
 					linkedom: '0.18.12',
 					// n8n 1.x takes xlsx from SheetJS's own site, which is not a registry: the last
 					// xlsx on the registry stands in (only the spreadsheet nodes use it).
-					...(N8N_VERSION.startsWith('1.') ? { xlsx: '0.18.5' } : {}),
+					...(IS_N8N_1 ? { xlsx: '0.18.5' } : {}),
 				},
 			},
 			null,
@@ -188,8 +196,9 @@ export function n8nEnv(userFolder: string, port: number, brokerPort: number): No
 		DB_SQLITE_POOL_SIZE: '2',
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
-		// Refreshes a list of MCP servers from n8n's site every start; fails loudly offline.
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		// 2.x refreshes a list of MCP servers from n8n's site every start, failing loudly offline;
+		// 1.x has no such module and refuses to start when an unknown one is named.
+		...(IS_N8N_1 ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
 		GENERIC_TIMEZONE: 'Europe/Berlin',
 	};
 }
@@ -304,7 +313,7 @@ export async function activateWorkflow(
 	id: string,
 	env: NodeJS.ProcessEnv = {},
 ): Promise<void> {
-	const args = N8N_VERSION.startsWith('1.')
+	const args = IS_N8N_1
 		? ['update:workflow', `--id=${id}`, '--active=true']
 		: ['publish:workflow', `--id=${id}`];
 	await n8nCliOk(userFolder, args, undefined, env);
@@ -412,8 +421,8 @@ export interface StartOptions {
 }
 
 /**
- * Starts `n8n start` (or `n8n worker`) and waits until its health check answers (at most
- * `timeoutMs`). A worker answers on its own health server, on `port`.
+ * Starts `n8n start` (or `n8n worker`) and waits until it answers (at most `timeoutMs`). A worker
+ * answers on its own health server, on `port`.
  */
 export async function startN8n(
 	userFolder: string,
@@ -438,12 +447,9 @@ export async function startN8n(
 		env,
 		inheritOutput: options.inheritOutput,
 	});
-	await waitUntilReady(
-		`n8n ${command}`,
-		child,
-		`${url}/healthz/readiness`,
-		options.timeoutMs ?? 120_000,
-	);
+	// A main is ready once its REST API answers: n8n 1.x passes its readiness check before that.
+	const readyUrl = command === 'worker' ? `${url}/healthz/readiness` : `${url}/rest/settings`;
+	await waitUntilReady(`n8n ${command}`, child, readyUrl, options.timeoutMs ?? 120_000);
 	return { url, stop: child.stop, output: child.output };
 }
 

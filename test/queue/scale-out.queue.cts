@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { SandboxControl } from '../../sandbox/client.cts';
+import { SandboxControl, type LoggedRequest } from '../../sandbox/client.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { startSandbox } from '../../sandbox/server.cts';
 import {
@@ -27,12 +27,22 @@ import {
 	startN8n,
 	type RunningN8n,
 } from '../../scripts/n8n-runtime.cts';
-import { startOfflineServices, type OfflineServices } from '../../scripts/offline-services.cts';
+import {
+	MODEL_POST,
+	startOfflineServices,
+	type OfflineServices,
+} from '../../scripts/offline-services.cts';
 import {
 	QUEUE_DIR,
 	startQueueServices,
 	type QueueServices,
 } from '../../scripts/queue-services.cts';
+import {
+	AGENT_RUN_ID,
+	agentRunWorkflow,
+	CHAT_MESSAGE,
+	localModelCredential,
+} from '../e2e/agent-run.cts';
 import { bodyOf } from '../e2e/setup.cts';
 
 const main = DEMO.workspaces.main;
@@ -139,18 +149,23 @@ beforeAll(async () => {
 			[
 				socialPublishingCredential(sandbox.url, DEMO.keys.full),
 				socialPublishingCredential(sandbox.url, DEMO.keys.workspace, APPROVER_CREDENTIAL),
+				localModelCredential(offline),
 			],
 			services.env,
 		);
-		const examples = readExamples()
-			.filter((example) => example.id !== EXAMPLE_IDS.aiAgent)
-			.map((example) => startedByWebhook(withOfflineStandIns(example, offline)));
-		await importWorkflows(MAIN_FOLDER, [...examples, createOnePostWorkflow()], services.env);
+		const examples = readExamples().map((example) => withOfflineStandIns(example, offline));
+		// The AI agent example as it runs with a model; its chat trigger stays in the editor.
+		const runnable = [
+			...examples.filter((example) => example.id !== EXAMPLE_IDS.aiAgent),
+			agentRunWorkflow(examples),
+		].map(startedByWebhook);
+		await importWorkflows(MAIN_FOLDER, [...runnable, createOnePostWorkflow()], services.env);
 		for (const id of [
 			CREATE_ONE_POST.id,
 			EXAMPLE_IDS.approvals,
 			EXAMPLE_IDS.rss,
 			EXAMPLE_IDS.draftApprovePublish,
+			AGENT_RUN_ID,
 		]) {
 			await activateWorkflow(MAIN_FOLDER, id, services.env);
 		}
@@ -287,34 +302,59 @@ test('a. 60 executions at once under a quota they must wait for: every post crea
 	);
 }, 300_000);
 
-test('c. the example workflows run on the workers', async () => {
+/** Runs a workflow through its webhook; asserts it succeeded on exactly one worker; its requests. */
+async function runOnAWorker(workflowId: string): Promise<LoggedRequest[]> {
 	await control.clearRequests();
-	expect(await callWebhook(EXAMPLE_IDS.rss, {})).toBe(200);
-	const rss = await finishedExecutions(EXAMPLE_IDS.rss, 1, 120);
-	expect(await callWebhook(EXAMPLE_IDS.draftApprovePublish, {})).toBe(200);
-	const draft = await finishedExecutions(EXAMPLE_IDS.draftApprovePublish, 1, 120);
+	expect(await callWebhook(workflowId, {})).toBe(200);
+	const records = await finishedExecutions(workflowId, 1, 120);
+	expect(records.map((record) => [record.status, record.mode])).toEqual([['success', 'webhook']]);
+	expect(
+		executionsByWorker()
+			.flat()
+			.filter((id) => id === records[0].id),
+	).toHaveLength(1);
+	// The trigger's polls (GET posts) are scenario b's.
+	return (await control.requests()).filter(
+		(request) => !(request.method === 'GET' && request.path === postsPath),
+	);
+}
 
-	expect(rss.map((record) => record.status)).toEqual(['success']);
-	expect(draft.map((record) => record.status)).toEqual(['success']);
-	const ran = executionsByWorker().flat();
-	expect(ran).toEqual(expect.arrayContaining([rss[0].id, draft[0].id]));
-	expect(ran.filter((id) => id === rss[0].id || id === draft[0].id)).toHaveLength(2);
-
-	const calls = (await control.requests()).filter((request) => request.method === 'POST');
-	const paths = calls.map((request) => [
-		request.path.replace(/posts\/[^/]+/, 'posts/:post'),
+const callsOf = (requests: LoggedRequest[]) =>
+	requests.map((request) => [
+		request.method,
+		request.path
+			.replace(`/api/v1/workspaces/${main.id}`, '')
+			.replace(/posts\/[^/]+/, 'posts/:post'),
 		request.key,
 		request.status,
 	]);
-	// RSS: three images to the media library, three scheduled posts; then the draft's three steps.
-	expect(paths).toEqual([
-		...Array.from({ length: 3 }, () => [`/api/v1/workspaces/${main.id}/media`, 'full', 201]),
-		...Array.from({ length: 3 }, () => [postsPath, 'full', 201]),
-		[postsPath, 'full', 201],
-		[`${postsPath}/:post/approval`, 'workspace', 200],
-		[`${postsPath}/:post/comments`, 'full', 201],
+
+test('c. on a worker: RSS to scheduled posts uploads three images and schedules three posts', async () => {
+	expect(callsOf(await runOnAWorker(EXAMPLE_IDS.rss))).toEqual([
+		...Array.from({ length: 3 }, () => ['POST', '/media', 'full', 201]),
+		...Array.from({ length: 3 }, () => ['POST', '/posts', 'full', 201]),
 	]);
-}, 300_000);
+});
+
+test('c. on a worker: Draft → approve → publish creates, approves as the reviewer and comments', async () => {
+	expect(callsOf(await runOnAWorker(EXAMPLE_IDS.draftApprovePublish))).toEqual([
+		// The approval's "anyone" needs to know who asks.
+		['GET', '/api/v1/me', 'full', 200],
+		['POST', '/posts', 'full', 201],
+		['POST', '/posts/:post/approval', 'workspace', 200],
+		['POST', '/posts/:post/comments', 'full', 201],
+	]);
+});
+
+test('c. on a worker: the AI agent lists the accounts and schedules the post through our tools', async () => {
+	const requests = await runOnAWorker(AGENT_RUN_ID);
+	expect(callsOf(requests)).toEqual([
+		['GET', '/accounts', 'full', 200],
+		['POST', '/posts', 'full', 201],
+	]);
+	expect(bodyOf(requests[1]).content.text).toBe(MODEL_POST.text);
+	expect(offline.modelCalls()[0].messages.at(-1)?.content).toContain(CHAT_MESSAGE);
+});
 
 test('b. the approval trigger on the main, restarted in the middle: every post reaches the catcher once, the cursor is in PostgreSQL', async () => {
 	// The trigger polled at activation (that poll sets where "new" starts) and every minute since.

@@ -291,7 +291,7 @@ test('a. 60 executions at once under a quota they must wait for: every post crea
 	const ran = byWorker.flat().filter((id) => ids.includes(id));
 	expect(ran.sort()).toEqual([...ids].sort());
 	const shares = byWorker.map((list) => list.filter((id) => ids.includes(id)).length);
-	expect(shares.every((share) => share > 0)).toBe(true);
+	expect(shares.map((share) => share > 0)).toEqual([true, true]);
 
 	const floor = (Math.ceil(EXECUTIONS / QUOTA.limit) - 1) * QUOTA.windowSeconds;
 	console.log(
@@ -301,6 +301,51 @@ test('a. 60 executions at once under a quota they must wait for: every post crea
 			`${created.length - new Set(created.map((r) => bodyOf(r).content.text)).size} duplicates`,
 	);
 }, 300_000);
+
+test('b. the approval trigger on the main, restarted in the middle: every post reaches the catcher once, the cursor is in PostgreSQL', async () => {
+	// The trigger polled at activation (that poll sets where "new" starts) and every minute since.
+	const pending = (text: string) =>
+		control.simulate({
+			action: 'create_pending',
+			workspace_id: main.id,
+			text,
+			created_by_user_id: DEMO.users.maya.id,
+			approvers: [DEMO.users.alex.id],
+		});
+	const texts = ['Queue review 1', 'Queue review 2', 'Queue review 3', 'Queue review 4'];
+	const ids = [...(await pending(texts[0])), ...(await pending(texts[1]))];
+	const caughtTexts = () =>
+		offline.caught().map((message) => String((message.body as { text: string }).text));
+	const has = (count: number) => () =>
+		texts.slice(0, count).every((text) => caughtTexts().some((caught) => caught.includes(text)));
+	expect(await waitFor(has(2), 90)).toBe(true);
+
+	// The main goes down; two posts enter review meanwhile; the main comes back.
+	await n8nMain?.stop();
+	ids.push(...(await pending(texts[2])), ...(await pending(texts[3])));
+	await startMain();
+	expect(await waitFor(has(4), 90)).toBe(true);
+
+	const counts = texts.map(
+		(text) => caughtTexts().filter((caught) => caught.includes(text)).length,
+	);
+	expect(counts).toEqual([1, 1, 1, 1]);
+	const records = executionsOf(EXAMPLE_IDS.approvals);
+	expect(new Set(records.map((record) => record.status))).toEqual(new Set(['success']));
+	const ran = executionsByWorker().flat();
+	expect(records.map((record) => ran.includes(record.id))).toEqual(records.map(() => true));
+
+	// The trigger's state, as n8n saved it in PostgreSQL: the review rounds of our four posts.
+	const [[staticData]] = services.sql(
+		`SELECT "staticData" FROM workflow_entity WHERE id = '${EXAMPLE_IDS.approvals}'`,
+	);
+	const state = JSON.parse(staticData) as Record<
+		string,
+		{ cursor: { watermarkText: string; rounds: Record<string, unknown> } }
+	>;
+	const cursor = state['node:Post waits for approval'].cursor;
+	expect(Object.keys(cursor.rounds)).toEqual(expect.arrayContaining(ids));
+}, 400_000);
 
 /** Runs a workflow through its webhook; asserts it succeeded on exactly one worker; its requests. */
 async function runOnAWorker(workflowId: string): Promise<LoggedRequest[]> {
@@ -355,48 +400,3 @@ test('c. on a worker: the AI agent lists the accounts and schedules the post thr
 	expect(bodyOf(requests[1]).content.text).toBe(MODEL_POST.text);
 	expect(offline.modelCalls()[0].messages.at(-1)?.content).toContain(CHAT_MESSAGE);
 });
-
-test('b. the approval trigger on the main, restarted in the middle: every post reaches the catcher once, the cursor is in PostgreSQL', async () => {
-	// The trigger polled at activation (that poll sets where "new" starts) and every minute since.
-	const pending = (text: string) =>
-		control.simulate({
-			action: 'create_pending',
-			workspace_id: main.id,
-			text,
-			created_by_user_id: DEMO.users.maya.id,
-			approvers: [DEMO.users.alex.id],
-		});
-	const texts = ['Queue review 1', 'Queue review 2', 'Queue review 3', 'Queue review 4'];
-	const ids = [...(await pending(texts[0])), ...(await pending(texts[1]))];
-	const caughtTexts = () =>
-		offline.caught().map((message) => String((message.body as { text: string }).text));
-	const has = (count: number) => () =>
-		texts.slice(0, count).every((text) => caughtTexts().some((caught) => caught.includes(text)));
-	expect(await waitFor(has(2), 90)).toBe(true);
-
-	// The main goes down; two posts enter review meanwhile; the main comes back.
-	await n8nMain?.stop();
-	ids.push(...(await pending(texts[2])), ...(await pending(texts[3])));
-	await startMain();
-	expect(await waitFor(has(4), 90)).toBe(true);
-
-	const counts = texts.map(
-		(text) => caughtTexts().filter((caught) => caught.includes(text)).length,
-	);
-	expect(counts).toEqual([1, 1, 1, 1]);
-	const records = executionsOf(EXAMPLE_IDS.approvals);
-	expect(new Set(records.map((record) => record.status))).toEqual(new Set(['success']));
-	const ran = executionsByWorker().flat();
-	expect(records.map((record) => ran.includes(record.id))).toEqual(records.map(() => true));
-
-	// The trigger's state, as n8n saved it in PostgreSQL: the review rounds of our four posts.
-	const [[staticData]] = services.sql(
-		`SELECT "staticData" FROM workflow_entity WHERE id = '${EXAMPLE_IDS.approvals}'`,
-	);
-	const state = JSON.parse(staticData) as Record<
-		string,
-		{ cursor: { watermarkText: string; rounds: Record<string, unknown> } }
-	>;
-	const cursor = state['node:Post waits for approval'].cursor;
-	expect(Object.keys(cursor.rounds)).toEqual(expect.arrayContaining(ids));
-}, 400_000);

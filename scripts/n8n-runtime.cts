@@ -340,6 +340,11 @@ export function startProcess(
 		uid?: number;
 		gid?: number;
 		signal?: NodeJS.Signals;
+		/**
+		 * Its own process group, so a terminal's Ctrl-C reaches only our script, which stops it
+		 * after the processes that use it (n8n would otherwise lose Redis while shutting down).
+		 */
+		ownGroup?: boolean;
 	},
 ): RunningProcess {
 	let output = '';
@@ -348,6 +353,7 @@ export function startProcess(
 		env: options.env,
 		uid: options.uid,
 		gid: options.gid,
+		detached: options.ownGroup,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	const collect = (chunk: Buffer) => {

@@ -1,12 +1,13 @@
 // What n8n's queue mode needs besides n8n: PostgreSQL (the database every process shares) and Redis
 // (the queue), from Debian's packages, installed with apt-get when missing (as the editor test does
 // with chromium). Each run gets fresh data folders under .demo/queue/ and free ports on 127.0.0.1.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { aptInstall } from './apt.cts';
 import { DEMO_DIR, freePort, startProcess, type Log, type RunningProcess } from './n8n-runtime.cts';
 
 export const QUEUE_DIR = join(DEMO_DIR, 'queue');
@@ -33,17 +34,7 @@ export function ensureQueuePackages(log: Log): { postgresBin: string } {
 		postgresBinDir() ? undefined : 'postgresql',
 		existsSync(REDIS_SERVER) ? undefined : 'redis-server',
 	].filter((name): name is string => name !== undefined);
-	if (missing.length > 0) {
-		log(`Installing Debian ${missing.join(' and ')} (apt-get)...`);
-		const apt = (...args: string[]) =>
-			execFileSync('apt-get', args, {
-				stdio: 'inherit',
-				timeout: 10 * 60_000,
-				env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-			});
-		apt('update', '-qq');
-		apt('install', '-y', '-qq', ...missing);
-	}
+	if (missing.length > 0) aptInstall(missing, log);
 	const postgresBin = postgresBinDir();
 	if (!postgresBin || !existsSync(REDIS_SERVER)) {
 		throw new Error('PostgreSQL or Redis is still missing after apt-get install');
@@ -133,7 +124,7 @@ export async function startQueueServices(log: Log, dir = QUEUE_DIR): Promise<Que
 				'full_page_writes=off',
 			],
 			// SIGINT is PostgreSQL's fast shutdown: it ends open sessions instead of waiting for them.
-			{ ...asUser, signal: 'SIGINT' },
+			{ ...asUser, signal: 'SIGINT', ownGroup: true },
 		);
 		stops.push(postgres.stop);
 		await waitForPort('PostgreSQL', postgres, postgresPort, 30_000);
@@ -193,7 +184,7 @@ export async function startQueueServices(log: Log, dir = QUEUE_DIR): Promise<Que
 				'--appendonly',
 				'no',
 			],
-			{ cwd: dir, env: process.env },
+			{ cwd: dir, env: process.env, ownGroup: true },
 		);
 		stops.push(redis.stop);
 		await waitForPort('Redis', redis, redisPort, 30_000);

@@ -439,13 +439,12 @@ export async function startN8n(
 	const url = `http://127.0.0.1:${port}`;
 	const env = { ...n8nEnv(userFolder, port, await freePort()), ...options.env };
 	if (command === 'worker') {
+		// A worker serves no editor: its own health server answers on `port`.
 		Object.assign(env, {
 			N8N_PORT: String(await freePort()),
 			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 			QUEUE_HEALTH_CHECK_PORT: String(port),
-			// 2.x calls it N8N_WORKER_SERVER_ADDRESS, 1.x QUEUE_HEALTH_CHECK_ADDRESS.
 			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
-			QUEUE_HEALTH_CHECK_ADDRESS: '127.0.0.1',
 		});
 	}
 	const child = startProcess(process.execPath, [N8N_BIN, command], {

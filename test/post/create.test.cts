@@ -38,7 +38,9 @@ describe('Create', () => {
 			id: expect.any(String),
 			publish_type: 'draft',
 			scheduled_at: null,
-			timezone: 'Europe/Berlin',
+			// No time was sent, so no zone was read or used.
+			timezone: null,
+			timezone_source: null,
 		});
 		expect(output[0].pairedItem).toEqual({ item: 0 });
 	});
@@ -259,7 +261,6 @@ describe('Create', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(await calls(sandbox.control)).toEqual([
-			'GET /api/v1/workspaces',
 			`POST ${MEDIA}`,
 			`POST ${MEDIA}`,
 			`POST ${POSTS}`,
@@ -343,7 +344,6 @@ describe('Create', () => {
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(await calls(sandbox.control)).toEqual([
 			'GET /api/v1/me',
-			'GET /api/v1/workspaces',
 			`POST ${POSTS}`,
 			`POST ${POSTS}`,
 		]);

@@ -8,19 +8,11 @@
 // First run: installs the pinned n8n into .demo/n8n (a few minutes); later runs start in seconds.
 // Everything listens on 127.0.0.1. Ctrl-C stops everything this script started.
 //
-// Node strips this file's types but does not compile imports, so it is written with requires;
-// register-cts.cts compiles the modules it requires (sandbox, runtime), which use imports.
-// A fresh clone has no node_modules yet (register-cts.cts needs TypeScript): install them first,
-// with the README's set-up command.
-if (!require('node:fs').existsSync(`${__dirname}/../node_modules/.bin/n8n-node`)) {
-	console.log('[demo] First run in this clone: installing the dependencies (npm run setup)...');
-	const setup = require('node:child_process').spawnSync('npm', ['run', 'setup'], {
-		cwd: `${__dirname}/..`,
-		stdio: 'inherit',
-	});
-	if (setup.status !== 0) process.exit(setup.status ?? 1);
-}
-require('./register-cts.cts');
+// Node runs this file as it is (type stripping), so it is written with requires. A fresh clone
+// has no node_modules yet: the set-up runs first. Then tsx compiles the modules it requires
+// (sandbox, runtime), which use imports.
+(require('./setup.cts') as { ensureDependencies(who: string): void }).ensureDependencies('demo');
+require('tsx/cjs/api').register();
 const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
 const { existsSync, rmSync, writeFileSync, readFileSync, mkdirSync } =
 	require('node:fs') as typeof import('node:fs');
@@ -141,7 +133,7 @@ async function main(): Promise<void> {
 
 	try {
 		if (options.build) build();
-		runtime.ensureN8n(log);
+		await runtime.ensureN8n(log);
 		if (options.fresh) rmSync(USER_FOLDER, { recursive: true, force: true });
 		mkdirSync(USER_FOLDER, { recursive: true });
 		runtime.linkPackage(USER_FOLDER);

@@ -50,7 +50,7 @@ export async function prepareN8n(
 	offline: OfflineServices,
 	extras: Extras = {},
 ): Promise<N8nFolder> {
-	ensureN8n((line) => console.log(line));
+	await ensureN8n((line) => console.log(line));
 	const userFolder = join(DEMO_DIR, name);
 	rmSync(userFolder, { recursive: true, force: true });
 	linkPackage(userFolder);

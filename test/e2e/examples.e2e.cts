@@ -16,6 +16,8 @@ import { useSandbox } from '../harness/sandbox.cts';
 import { apiCalls, bodyOf, execute, prepareN8n, SETUP_TIMEOUT } from './setup.cts';
 
 const main = DEMO.workspaces.main;
+/** The day the scripted model schedules the workshop for (next year, so always in the future). */
+const WORKSHOP_DAY = MODEL_POST.scheduled_at.slice(0, 10);
 const sandbox = useSandbox();
 let offline: OfflineServices;
 let userFolder: string;
@@ -52,7 +54,7 @@ function toolCheckWorkflow(examples: Workflow[]): Workflow {
 						Schedule_a_post: {
 							text: 'Workshop: latte art on Saturday at 10, sign up at the counter!',
 							account_ids: `${DEMO.accounts.facebook},${DEMO.accounts.instagram}`,
-							scheduled_at: '2030-05-04T10:00:00+02:00',
+							scheduled_at: `${WORKSHOP_DAY}T10:00:00+02:00`,
 						},
 					}),
 				},
@@ -211,12 +213,12 @@ test('AI agent: its "Schedule a post" tool, called through n8n\'s tool wrapper w
 			accounts: [DEMO.accounts.facebook, DEMO.accounts.instagram],
 			scheduling: expect.objectContaining({
 				publish_type: 'scheduled',
-				scheduled_at: '2030-05-04 10:00:00',
+				scheduled_at: `${WORKSHOP_DAY} 10:00:00`,
 			}),
 		}),
 	]);
 	// The tool's answer, as the agent would read it.
-	expect(JSON.stringify(run.output('Tool Executor')[0].json)).toContain('2030-05-04 10:00:00');
+	expect(JSON.stringify(run.output('Tool Executor')[0].json)).toContain(`${WORKSHOP_DAY} 10:00:00`);
 });
 
 test('AI agent: n8n-core\'s tool wrapper turns the "Schedule a post" node into a tool whose schema describes each value the model fills in', async () => {
@@ -276,7 +278,7 @@ test('AI agent: with a chat model added, the agent lists the accounts and schedu
 	expect(bodyOf(post)).toMatchObject({
 		content: { text: MODEL_POST.text },
 		accounts: [DEMO.accounts.facebook, DEMO.accounts.instagram],
-		scheduling: { publish_type: 'scheduled', scheduled_at: '2030-05-04 10:00:00' },
+		scheduling: { publish_type: 'scheduled', scheduled_at: `${WORKSHOP_DAY} 10:00:00` },
 	});
-	expect(String(run.output('AI Agent')[0].json.output)).toContain('2030-05-04 10:00:00');
+	expect(String(run.output('AI Agent')[0].json.output)).toContain(`${WORKSHOP_DAY} 10:00:00`);
 });

@@ -11,7 +11,11 @@
 // Node runs this file as it is (type stripping), so it is written with requires. A fresh clone
 // has no node_modules yet: the set-up runs first. Then tsx compiles the modules it requires
 // (sandbox, runtime), which use imports.
-(require('./setup.cts') as { ensureDependencies(who: string): void }).ensureDependencies('demo');
+const setup = require('./setup.cts') as {
+	ensureDependencies(who: string): void;
+	ticker(what: string | (() => string), log: (line: string) => void): () => number;
+};
+setup.ensureDependencies('demo');
 require('tsx/cjs/api').register();
 const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
 const { existsSync, rmSync, writeFileSync, readFileSync, mkdirSync } =
@@ -24,6 +28,14 @@ const sandboxServer = require('../sandbox/server.cts') as typeof import('../sand
 const { DEMO } = require('../sandbox/demo-data.cts') as typeof import('../sandbox/demo-data.cts');
 
 const PORTS = { n8n: 5678, sandbox: 5680, offline: 5681 };
+/** What the printed command asks the sandbox: Maya sends a post to Alex for review. */
+const PENDING_POST = {
+	action: 'create_pending',
+	workspace_id: DEMO.workspaces.main.id,
+	created_by_user_id: DEMO.users.maya.id,
+	approvers: [DEMO.users.alex.id],
+	text: 'Our autumn menu is here',
+};
 const USER_FOLDER = join(runtime.DEMO_DIR, 'user');
 
 interface Options {
@@ -59,7 +71,12 @@ function parseOptions(argv: string[]): Options {
 	return options;
 }
 
-const log = (line: string) => console.log(`[demo] ${line}`);
+/** What the demo is doing now, which the progress line repeats every 15 s. */
+let doing = 'Starting';
+const log = (line: string) => {
+	console.log(`[demo] ${line}`);
+	doing = `Still ${line.replace(/^\w/, (first) => first.toLowerCase()).replace(/\.+$/, '')}`;
+};
 
 function build(): void {
 	log('Building the package (n8n-node build)...');
@@ -113,7 +130,18 @@ async function importContent(
 			examples.readExamples().map((workflow) => examples.withOfflineStandIns(workflow, services)),
 		);
 	}
-	writeFileSync(stateFile, JSON.stringify({ target, examples: 'imported' }));
+	// Against the sandbox, "Approval notifications" runs: its trigger polls every minute and posts
+	// to the catcher. Against a real deployment it stays off, since its workspace is the sandbox's.
+	const approvals = options.baseUrl ? 'inactive' : 'active';
+	// Imported workflows start inactive.
+	if ((state.approvals ?? 'inactive') !== approvals) {
+		log(`${options.baseUrl ? 'Deactivating' : 'Activating'} "Approval notifications"...`);
+		await runtime.n8nCliOk(USER_FOLDER, [
+			options.baseUrl ? 'unpublish:workflow' : 'publish:workflow',
+			`--id=${examples.EXAMPLE_IDS.approvals}`,
+		]);
+	}
+	writeFileSync(stateFile, JSON.stringify({ target, examples: 'imported', approvals }));
 }
 
 async function main(): Promise<void> {
@@ -146,12 +174,19 @@ async function main(): Promise<void> {
 			stops.push(async () => void (await sandbox.stop()));
 			apiBase = sandbox.url;
 		}
+		// Each n8n command below takes 10 to 30 s on a busy machine.
+		const stopProgress = setup.ticker(
+			() => doing,
+			(line) => console.log(`[demo] ${line}`),
+		);
+		stops.push(async () => void stopProgress());
 		await importContent(options, apiBase, services);
 
 		log('Starting n8n...');
 		const n8n = await runtime.startN8n(USER_FOLDER, PORTS.n8n, { inheritOutput: true });
 		stops.push(n8n.stop);
 		await new runtime.N8nSession(n8n.url).setupOwner();
+		stopProgress();
 
 		const seconds = Math.round((Date.now() - started) / 1000);
 		console.log(`
@@ -165,7 +200,15 @@ async function main(): Promise<void> {
 		.map((workflow) => workflow.name)
 		.join(', ')}
   Offline:    RSS feed ${services.feedUrl}; the Slack step posts to ${services.catcherUrl} (see ${services.url}/caught)
-
+${
+	options.baseUrl
+		? ''
+		: `  Approvals:  "Approval notifications" is active: a post that enters review reaches ${services.url}/caught
+              within a minute. To send one for review (as Maya would from the web app):
+              curl -X POST ${apiBase}/__sandbox/simulate -H 'content-type: application/json' \\
+                -d '${JSON.stringify(PENDING_POST)}'
+`
+}
   Ctrl-C stops n8n${options.baseUrl ? '' : ', the sandbox'} and the offline services.
 `);
 	} catch (error) {

@@ -59,7 +59,7 @@ function node24Env(): NodeJS.ProcessEnv {
 
 // setup.cts is written with requires (it runs before node_modules exists).
 const { ticker } = require('./setup.cts') as {
-	ticker(what: string, log: Log): () => number;
+	ticker(what: string | (() => string), log: Log): () => number;
 };
 
 /** Runs a command, saying every 15 s that it is still at work (npm is silent for minutes). */
@@ -173,7 +173,12 @@ export function n8nEnv(userFolder: string, port: number, brokerPort: number): No
 		N8N_DIAGNOSTICS_CONFIG_FRONTEND: '',
 		N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_WHATS_NEW_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',
+		// The catalogue of verified community nodes (api.n8n.io), fetched when the editor opens; this
+		// package is loaded as an unverified one, which stays on below.
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		// Said explicitly, as n8n asks at every start; it is what loads this package from nodes/.

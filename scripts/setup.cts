@@ -10,11 +10,15 @@ const { join } = require('node:path') as typeof import('node:path');
 const ROOT = join(__dirname, '..');
 const EVERY_MS = 15_000;
 
-/** Logs `what... (N s)` every 15 s until stopped; the stop function returns the seconds taken. */
-function ticker(what: string, log: (line: string) => void): () => number {
+/**
+ * Logs `what... (N s)` every 15 s until stopped (`what` may change as the work goes on); the stop
+ * function returns the seconds taken.
+ */
+function ticker(what: string | (() => string), log: (line: string) => void): () => number {
 	const started = Date.now();
 	const seconds = () => Math.round((Date.now() - started) / 1000);
-	const timer = setInterval(() => log(`${what}... (${seconds()} s)`), EVERY_MS);
+	const say = () => log(`${typeof what === 'string' ? what : what()}... (${seconds()} s)`);
+	const timer = setInterval(say, EVERY_MS);
 	return () => {
 		clearInterval(timer);
 		return seconds();

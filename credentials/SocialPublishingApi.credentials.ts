@@ -1,10 +1,75 @@
 import type {
 	IAuthenticateGeneric,
+	IAuthenticateRuleResponseCode,
+	IAuthenticateRuleResponseSuccessBody,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
+
+/**
+ * n8n's credential tester reads each rule by its type: status rules when the request fails, body
+ * rules when it succeeds (a body rule fails the test when the answer's value at `key` equals
+ * `value`). One list holds both; its declared type allows one kind per list, hence the cast.
+ */
+const TEST_RULES = [
+	{
+		type: 'responseCode',
+		properties: {
+			value: 401,
+			message:
+				'The API key was not accepted: it is mistyped, or it was revoked or regenerated. Copy the current key from the API tab of your account.',
+		},
+	},
+	{
+		type: 'responseCode',
+		properties: {
+			value: 403,
+			message:
+				"The API key is valid but has no API access: check the account's plan and remaining API credits.",
+		},
+	},
+	{
+		type: 'responseCode',
+		properties: {
+			value: 404,
+			message:
+				'No Social Publishing API answered at this Base URL. Enter the address the API is served from (a self-hosted gateway may need its own prefix).',
+		},
+	},
+	// n8n fails the test when the answer's value at `key` equals `value`: an answer without
+	// the API's `status` (an HTML page, another service's JSON) is not the API.
+	{
+		type: 'responseSuccessBody',
+		properties: {
+			key: 'status',
+			value: undefined,
+			message:
+				'The Base URL answered, but not as the Social Publishing API: the answer has no "status" field (a web page or another service answered). Set the Base URL to the address the API is served from.',
+		},
+	},
+	{
+		type: 'responseSuccessBody',
+		properties: {
+			key: 'status',
+			value: false,
+			message:
+				"The Social Publishing API refused the request (status false). Check the API key and the account's API access.",
+		},
+	},
+	{
+		type: 'responseSuccessBody',
+		properties: {
+			key: 'data',
+			value: undefined,
+			message:
+				'The Base URL answered with "status" but without the user record of GET /api/v1/me: it is not the Social Publishing API, or an incompatible version of it.',
+		},
+	},
+] as Array<
+	IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody
+> as IAuthenticateRuleResponseCode[];
 
 export class SocialPublishingApi implements ICredentialType {
 	name = 'socialPublishingApi';
@@ -53,35 +118,12 @@ export class SocialPublishingApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			// As the nodes read it: without trailing slashes, and without a pasted "/api/v1" or "/api".
+			baseURL:
+				'={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api(\\/v1)?$/i, "")}}',
 			url: '/api/v1/me',
 			method: 'GET',
 		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						'The API key was not accepted: it is mistyped, or it was revoked or regenerated. Copy the current key from the API tab of your account.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message:
-						"The API key is valid but has no API access: check the account's plan and remaining API credits.",
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message:
-						'No Social Publishing API answered at this Base URL. Enter the address without "/api/v1" (a self-hosted gateway may need its own prefix).',
-				},
-			},
-		],
+		rules: TEST_RULES,
 	};
 }

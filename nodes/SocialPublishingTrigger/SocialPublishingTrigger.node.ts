@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { locators, nodeOptions, workspaceLocator } from '../SocialPublishing/descriptions/common';
-import { searchTeamMembers } from '../SocialPublishing/methods/listSearch/searchTeamMembers';
-import { searchWorkspaces } from '../SocialPublishing/methods/listSearch/searchWorkspaces';
+import { searchTeamMembers, searchWorkspaces } from '../shared/lists';
+import { teamMemberLocator, workspaceLocator } from '../shared/locators';
+import { nodeOptions } from '../shared/options';
 import { APPROVAL_EVENTS, DEFAULT_EVENT, EVENTS } from './events';
 import { pollPosts } from './poll';
 
@@ -48,7 +48,7 @@ function peopleFilter(
 					displayName: 'Team Member',
 					name: 'members',
 					values: [
-						locators.teamMember({
+						teamMemberLocator({
 							displayName: 'Team Member',
 							name: 'member',
 							description: 'A member of the workspace',

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { POST_FILTER_STATUSES } from '../SocialPublishing/limits';
+import type { POST_FILTER_STATUSES } from '../shared/limits';
 
 type FilterStatus = (typeof POST_FILTER_STATUSES)[number];
 

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { postIdOf } from './stamps';
+import { flattenAccounts } from '../shared/accounts';
+import { postIdOf } from '../shared/ids';
 import type { TriggerEvent } from './events';
 
 /** Long enough for a chat message or an e-mail subject, short enough to read at a glance. */
@@ -19,17 +20,6 @@ const orNull = (value: unknown) => (value === undefined ? null : value);
 export function preview(text: string): string {
 	const flat = text.replace(/\s+/g, ' ').trim();
 	return flat.length <= PREVIEW_LENGTH ? flat : `${flat.slice(0, PREVIEW_LENGTH - 1).trimEnd()}…`;
-}
-
-/** `accounts` is keyed by platform; flattened here so a message can list them. */
-function accountsOf(post: IDataObject): IDataObject[] {
-	return Object.entries(asObject(post.accounts)).flatMap(([platform, accounts]) =>
-		asList(accounts).map((account) => ({
-			account_id: String(account.account_id ?? account.id ?? account._id ?? ''),
-			account_name: orNull(account.account_name ?? account.name),
-			platform: String(account.platform ?? platform),
-		})),
-	);
 }
 
 function approvalOf(post: IDataObject): IDataObject {
@@ -67,7 +57,7 @@ export function toNotification(
 	const content = asObject(post.content);
 	const scheduling = asObject(post.scheduling);
 	const text = typeof content.text === 'string' ? content.text : '';
-	const accounts = accountsOf(post);
+	const accounts = flattenAccounts(post);
 	const item: IDataObject = {
 		event: event.value,
 		id: postIdOf(post),

@@ -1,8 +1,9 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { PER_PAGE_MAX } from '../SocialPublishing/limits';
-import { apiRequest, apiRequestPage, hasMorePages, paths } from '../SocialPublishing/transport';
+import { getPage } from '../shared/api';
+import { PER_PAGE_MAX } from '../shared/limits';
+import { readMe } from '../shared/me';
 import type { Cursor } from './cursor';
 import { advance, emptyCursor, isNew, mayContinue, oldestFirst, savedCursor } from './cursor';
 import type { TriggerEvent } from './events';
@@ -45,9 +46,7 @@ function chosenMembers(ctx: IPollFunctions, name: string): string[] {
 async function myUserId(ctx: IPollFunctions, memory: TriggerStaticData): Promise<string> {
 	const credentialId = String(ctx.getNode().credentials?.socialPublishingApi?.id ?? '');
 	if (memory.me?.credentialId === credentialId) return memory.me.userId;
-	const response = await apiRequest.call(ctx, 'GET', paths.me());
-	const me = (response.data ?? {}) as IDataObject;
-	const userId = String(me.user_id ?? me._id ?? me.id ?? '');
+	const { userId } = await readMe(ctx);
 	if (userId === '') {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -135,13 +134,17 @@ async function readPosts(
 	watch: Watch,
 	more: (page: IDataObject[]) => boolean,
 ): Promise<Reading> {
-	const path = paths.workspace(watch.workspaceId, 'posts');
 	const posts: IDataObject[] = [];
 	for (let pageNumber = 1; ; pageNumber++) {
-		const page = await apiRequestPage.call(ctx, path, pageNumber, PER_PAGE_MAX, { qs: watch.qs });
-		posts.push(...page.data);
-		if (page.data.length === 0 || !hasMorePages(page)) return { posts, complete: true };
-		if (!more(page.data)) return { posts, complete: false };
+		const page = await getPage.call(
+			ctx,
+			'posts',
+			{ workspaceId: watch.workspaceId },
+			{ page: pageNumber, perPage: PER_PAGE_MAX, qs: watch.qs },
+		);
+		posts.push(...page.items);
+		if (page.items.length === 0 || !page.hasMore) return { posts, complete: true };
+		if (!more(page.items)) return { posts, complete: false };
 	}
 }
 

@@ -1,8 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-export function postIdOf(post: IDataObject): string {
-	return String(post.id ?? post._id ?? '');
-}
+export { postIdOf } from '../shared/ids';
 
 /** `YYYY-MM-DD HH:MM:SS` has no zone; read it as UTC so that comparisons do not depend on the host. */
 export function timeOf(value: unknown): number {

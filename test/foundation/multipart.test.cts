@@ -28,40 +28,54 @@ const uploadParameters = {
 	binaryPropertyName: 'photo',
 };
 
-describe.each<BinaryMode>(['memory', 'filesystem'])('media upload with binaries in %s mode', (binaryMode) => {
-	test("the service receives the file's bytes, name and MIME type intact", async () => {
-		const credentials = sandbox.credentials('full');
-		const result = await runNode({
-			parameters: uploadParameters,
-			items: [binaryItem({}, { photo: { data: fileBytes, fileName: 'Latte art (final).png', mimeType: 'image/png' } })],
-			credentials,
-			binaryMode,
-		});
+describe.each<BinaryMode>(['memory', 'filesystem'])(
+	'media upload with binaries in %s mode',
+	(binaryMode) => {
+		test("the service receives the file's bytes, name and MIME type intact", async () => {
+			const credentials = sandbox.credentials('full');
+			const result = await runNode({
+				parameters: uploadParameters,
+				items: [
+					binaryItem(
+						{},
+						{
+							photo: { data: fileBytes, fileName: 'Latte art (final).png', mimeType: 'image/png' },
+						},
+					),
+				],
+				credentials,
+				binaryMode,
+			});
 
-		expect(result.error).toBeUndefined();
-		expect(result.output).toHaveLength(1);
-		const requests = (await sandbox.control.requests()).filter((request) => request.path === mediaPath);
-		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ method: 'POST', status: 201, key: 'full' });
-		expect(requests[0].body).toMatchObject({
-			files: [
-				{
-					field: 'file',
-					filename: 'Latte art (final).png',
-					mimetype: 'image/png',
-					size: fileBytes.length,
-					sha256,
-				},
-			],
+			expect(result.error).toBeUndefined();
+			expect(result.output).toHaveLength(1);
+			const requests = (await sandbox.control.requests()).filter(
+				(request) => request.path === mediaPath,
+			);
+			expect(requests).toHaveLength(1);
+			expect(requests[0]).toMatchObject({ method: 'POST', status: 201, key: 'full' });
+			expect(requests[0].body).toMatchObject({
+				files: [
+					{
+						field: 'file',
+						filename: 'Latte art (final).png',
+						mimetype: 'image/png',
+						size: fileBytes.length,
+						sha256,
+					},
+				],
+			});
+			expectNoSecret(result, credentials.apiKey);
 		});
-		expectNoSecret(result, credentials.apiKey);
-	});
-});
+	},
+);
 
 test('the folder travels as a form field beside the file', async () => {
 	const result = await runNode({
 		parameters: { ...uploadParameters, options: { folderId: 'folder-1' } },
-		items: [binaryItem({}, { photo: { data: fileBytes, fileName: 'a.png', mimeType: 'image/png' } })],
+		items: [
+			binaryItem({}, { photo: { data: fileBytes, fileName: 'a.png', mimeType: 'image/png' } }),
+		],
 		credentials: sandbox.credentials('full'),
 	});
 

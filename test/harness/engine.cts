@@ -38,12 +38,20 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { createRunExecutionData, ICredentials, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+import {
+	createRunExecutionData,
+	ICredentials,
+	ICredentialsHelper,
+	NodeHelpers,
+	Workflow,
+} from 'n8n-workflow';
 
 export { userFolder };
 
 // n8n-core registers its services in its own copy of @n8n/di (it may differ from the top-level one).
-const { Container } = createRequire(require.resolve('n8n-core'))('@n8n/di') as typeof import('@n8n/di');
+const { Container } = createRequire(require.resolve('n8n-core'))(
+	'@n8n/di',
+) as typeof import('@n8n/di');
 
 const PACKAGE_ROOT = resolve(__dirname, '../..');
 export const PACKAGE_NAME = 'n8n-nodes-social-publishing';
@@ -118,7 +126,10 @@ export class PackageCredentialsHelper extends ICredentialsHelper {
 
 	private readonly data: Record<string, ICredentialDataDecryptedObject>;
 
-	constructor(loader: PackageDirectoryLoader, data: Record<string, ICredentialDataDecryptedObject>) {
+	constructor(
+		loader: PackageDirectoryLoader,
+		data: Record<string, ICredentialDataDecryptedObject>,
+	) {
 		super();
 		this.loader = loader;
 		this.data = data;
@@ -171,7 +182,10 @@ export class PackageCredentialsHelper extends ICredentialsHelper {
 					target.auth = { ...target.auth, [resolvedKey]: resolveValue(value) as string };
 					continue;
 				}
-				target[section] = { ...(target[section] ?? {}), [resolvedKey]: resolveValue(value) as string };
+				target[section] = {
+					...(target[section] ?? {}),
+					[resolvedKey]: resolveValue(value) as string,
+				};
 			}
 		}
 		return requestOptions;
@@ -185,7 +199,10 @@ export class PackageCredentialsHelper extends ICredentialsHelper {
 		return undefined;
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentials> {
 		const data = this.data[type] ?? {};
 		return new (class extends ICredentials {
 			async getData() {
@@ -233,7 +250,10 @@ export interface BinaryInput {
  * An input item with binary properties. The bytes travel inline (n8n's default memory mode);
  * `runNode({ binaryMode: 'filesystem' })` moves them into n8n's filesystem store before the run.
  */
-export function binaryItem(json: IDataObject, binaries: Record<string, BinaryInput>): INodeExecutionData {
+export function binaryItem(
+	json: IDataObject,
+	binaries: Record<string, BinaryInput>,
+): INodeExecutionData {
 	const binary: INodeExecutionData['binary'] = {};
 	for (const [property, { data, fileName, mimeType }] of Object.entries(binaries)) {
 		const dot = fileName.lastIndexOf('.');
@@ -354,7 +374,12 @@ function makeNode(type: string, parameters: INodeParameters, extra: Partial<INod
 }
 
 /** The engine's lifecycle hooks for a one-node workflow run by the harness. */
-function lifecycleHooks(mode: WorkflowExecuteMode, executionId: string, workflowId: string, node: INode) {
+function lifecycleHooks(
+	mode: WorkflowExecuteMode,
+	executionId: string,
+	workflowId: string,
+	node: INode,
+) {
 	return new ExecutionLifecycleHooks(mode, executionId, {
 		id: workflowId,
 		name: 'Harness',
@@ -389,6 +414,8 @@ export interface RunNodeResult {
 	output: INodeExecutionData[];
 	errorOutput?: INodeExecutionData[];
 	error?: NodeErrorInfo;
+	/** The notices the node showed (n8n's execution hints), by message. */
+	hints: string[];
 }
 
 /** Runs one node, fed by `items`, through n8n-core's WorkflowExecute. Never throws the node's error. */
@@ -431,15 +458,18 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		},
 	});
 
-	const run = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(
-		workflow,
-	);
+	const run = await new WorkflowExecute(
+		additionalData,
+		mode,
+		runExecutionData,
+	).processRunExecutionData(workflow);
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	const main = task?.data?.main ?? [];
 	return {
 		output: main[0] ?? [],
 		...(options.errorOutput ? { errorOutput: main[1] ?? [] } : {}),
 		error: nodeError(task?.error ?? run.data.resultData.error),
+		hints: (task?.hints ?? []).map((hint) => hint.message),
 	};
 }
 
@@ -480,8 +510,19 @@ export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 	});
 	const mode = options.mode ?? 'trigger';
 	const hooks = lifecycleHooks(mode, String(Date.now()), workflowId, node);
-	const additionalData = additionalDataFor(credentialsHelper, hooks, String(Date.now()), workflowId);
-	const context = new PollContext(workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
+	const additionalData = additionalDataFor(
+		credentialsHelper,
+		hooks,
+		String(Date.now()),
+		workflowId,
+	);
+	const context = new PollContext(
+		workflow,
+		node,
+		additionalData,
+		mode,
+		mode === 'manual' ? 'manual' : 'activate',
+	);
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	if (!nodeType.poll) throw new Error(`${node.type} has no poll method`);
 
@@ -493,7 +534,9 @@ export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 	} catch (thrown) {
 		error = nodeError(thrown);
 	}
-	const staticData = JSON.parse(JSON.stringify(workflow.staticData[staticKey] ?? {})) as IDataObject;
+	const staticData = JSON.parse(
+		JSON.stringify(workflow.staticData[staticKey] ?? {}),
+	) as IDataObject;
 	return { items, staticData, error };
 }
 
@@ -508,10 +551,13 @@ export interface CredentialTestResult {
 
 export async function testCredential(credentials: Credentials): Promise<CredentialTestResult> {
 	const loader = await loadPackage();
-	const credentialsHelper = new PackageCredentialsHelper(loader, { [CREDENTIAL_TYPE]: { ...credentials } });
+	const credentialsHelper = new PackageCredentialsHelper(loader, {
+		[CREDENTIAL_TYPE]: { ...credentials },
+	});
 	const credentialType = credentialsHelper.credentialType(CREDENTIAL_TYPE);
 	const testRequest = credentialType.test;
-	if (!testRequest) return { status: 'Error', message: 'No testing function found for this credential.' };
+	if (!testRequest)
+		return { status: 'Error', message: 'No testing function found for this credential.' };
 
 	const baseType = new PackageNodeTypes(loader).getByNameAndVersion(NODE_TYPE);
 	const testNodeType: INodeType = {
@@ -542,7 +588,12 @@ export async function testCredential(credentials: Credentials): Promise<Credenti
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	const hooks = lifecycleHooks('internal', 'credential-test', 'credential-test', node);
-	const additionalData = additionalDataFor(credentialsHelper, hooks, 'credential-test', 'credential-test');
+	const additionalData = additionalDataFor(
+		credentialsHelper,
+		hooks,
+		'credential-test',
+		'credential-test',
+	);
 	const executeData: IExecuteData = { node, data: {}, source: null };
 	const context = new ExecuteContext(
 		workflow,
@@ -567,7 +618,10 @@ export async function testCredential(credentials: Credentials): Promise<Credenti
 	try {
 		response = await new RoutingNode(context, testNodeType, credentialsDecrypted).runNode();
 	} catch (thrown) {
-		const error = thrown as { message?: string; cause?: { response?: { status?: number; statusText?: string }; code?: string } };
+		const error = thrown as {
+			message?: string;
+			cause?: { response?: { status?: number; statusText?: string }; code?: string };
+		};
 		const answer = error.cause?.response;
 		if (answer) {
 			for (const rule of testRequest.rules ?? []) {
@@ -591,8 +645,12 @@ export async function testCredential(credentials: Credentials): Promise<Credenti
 		const body = response?.[0]?.[0]?.json;
 		const value = rule.properties.key
 			.split('.')
-			.reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as IDataObject)[key] : undefined), body);
-		if (value === rule.properties.value) return { status: 'Error', message: rule.properties.message };
+			.reduce<unknown>(
+				(at, key) => (at !== null && typeof at === 'object' ? (at as IDataObject)[key] : undefined),
+				body,
+			);
+		if (value === rule.properties.value)
+			return { status: 'Error', message: rule.properties.message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };
 }
@@ -605,7 +663,12 @@ export function expectNoSecret(value: unknown, key: string): void {
 	const seen = new WeakSet<object>();
 	const text = JSON.stringify(value, (_k, v: unknown) => {
 		if (v instanceof Error) {
-			return { ...v, message: v.message, stack: v.stack, description: (v as { description?: unknown }).description };
+			return {
+				...v,
+				message: v.message,
+				stack: v.stack,
+				description: (v as { description?: unknown }).description,
+			};
 		}
 		if (Buffer.isBuffer(v)) return v.toString('latin1');
 		if (v !== null && typeof v === 'object') {

@@ -259,6 +259,7 @@ describe('Create', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(await calls(sandbox.control)).toEqual([
+			'GET /api/v1/workspaces',
 			`POST ${MEDIA}`,
 			`POST ${MEDIA}`,
 			`POST ${POSTS}`,
@@ -297,7 +298,7 @@ describe('Create', () => {
 			credentials: sandbox.credentials(),
 		});
 		expect(error?.message).toBe(
-			'The media library answered the upload of "photo" without a media ID',
+			`The service answered POST ${MEDIA} with HTTP 200 but not in the API's form: it does not name the created media item (no _id, id)`,
 		);
 		expect(await bodiesSent(sandbox.control, 'POST', POSTS)).toEqual([]);
 	});
@@ -341,6 +342,7 @@ describe('Create', () => {
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(await calls(sandbox.control)).toEqual([
 			'GET /api/v1/me',
+			'GET /api/v1/workspaces',
 			`POST ${POSTS}`,
 			`POST ${POSTS}`,
 		]);

@@ -21,7 +21,9 @@ test('a plain delete sends no body and answers {deleted: true}', async () => {
 		credentials: sandbox.credentials(),
 	});
 	expect(error).toBeUndefined();
-	expect(output.map((item) => item.json)).toEqual([{ deleted: true, post_id: DEMO.posts.draft }]);
+	expect(output.map((item) => item.json)).toEqual([
+		{ deleted: true, post_id: DEMO.posts.draft, all_accounts_deleted: true },
+	]);
 	expect(await bodiesSent(sandbox.control, 'DELETE', at(DEMO.posts.draft))).toEqual([null]);
 });
 
@@ -55,7 +57,12 @@ test('a 207: per-account results, and a hint naming what could not be deleted', 
 	]);
 	expect(output).toHaveLength(1);
 	const result = output[0].json;
-	expect(result).toMatchObject({ deleted: false, post_id: DEMO.posts.published });
+	// The post is removed from the service; only some platforms could not delete it.
+	expect(result).toMatchObject({
+		deleted: true,
+		all_accounts_deleted: false,
+		post_id: DEMO.posts.published,
+	});
 	const accounts = result.accounts as Array<Record<string, unknown>>;
 	expect(accounts).toEqual(
 		expect.arrayContaining([
@@ -77,8 +84,9 @@ test('a 207: per-account results, and a hint naming what could not be deleted', 
 			'status',
 		]);
 	}
-	expect(result.hint).toMatch(
-		/^Some platforms could not delete the post: acme\.coffee \(instagram\): not_supported/,
+	// The reason's own full stop is not doubled before the advice.
+	expect(result.hint).toBe(
+		'Some platforms could not delete the post: acme.coffee (instagram): not_supported, instagram does not allow deleting posts through its API. Delete it there by hand if it must go (post_url links to it).',
 	);
 	expect(output[0].pairedItem).toEqual({ item: 0 });
 });
@@ -110,8 +118,10 @@ test('a 207 whose body says status false is still the per-account results, not a
 		credentials: sandbox.credentials(),
 	});
 	expect(error).toBeUndefined();
+	// The post is removed from the service even when a platform could not delete it.
 	expect(output[0].json).toMatchObject({
-		deleted: false,
+		deleted: true,
+		all_accounts_deleted: false,
 		accounts: [expect.objectContaining({ account_id: A.tiktok, status: 'not_supported' })],
 	});
 });
@@ -126,6 +136,10 @@ test('a post that does not exist: continueOnFail gives an error item with the st
 	expect(output).toHaveLength(2);
 	expect(output[0].json).toMatchObject({ error: expect.any(String), httpCode: '404' });
 	expect(output[0].pairedItem).toEqual({ item: 0 });
-	expect(output[1].json).toEqual({ deleted: true, post_id: DEMO.posts.draft });
+	expect(output[1].json).toEqual({
+		deleted: true,
+		post_id: DEMO.posts.draft,
+		all_accounts_deleted: true,
+	});
 	expect(output[1].pairedItem).toEqual({ item: 1 });
 });

@@ -108,12 +108,12 @@ describe('wall-clock input (no offset) is read in the chosen zone', () => {
 		});
 	});
 
-	test("without a Timezone option, the workflow's time zone", async () => {
+	test("without a Timezone option, the workspace's own time zone, not the workflow's", async () => {
 		expect(
 			await schedule(`${NEXT_YEAR}-06-15T10:00:00Z`, { workflowTimezone: 'Asia/Tokyo' }),
 		).toEqual({
-			sent: `${NEXT_YEAR}-06-15 19:00:00`,
-			zone: 'Asia/Tokyo',
+			sent: `${NEXT_YEAR}-06-15 12:00:00`,
+			zone: 'Europe/Berlin',
 		});
 	});
 });

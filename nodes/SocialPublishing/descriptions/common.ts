@@ -1,6 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport';
+import { resourceLocator, teamMemberLocator } from '../../shared/locators';
+import type { LocatorField } from '../../shared/locators';
+import { nodeOptions as requestOptions, parallelRequestsOption } from '../../shared/options';
+
+export { resourceLocator, workspaceLocator } from '../../shared/locators';
 
 /** Options lists built from the limits table, so the UI and the checks share one source. */
 export function toOptions(values: readonly string[], label: (value: string) => string = titleCase) {
@@ -14,45 +18,6 @@ export function titleCase(value: string): string {
 		.map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
 		.join(value.includes('+') ? ' + ' : ' ');
 }
-
-/** A resource locator over one of the searchable lists, with From List and By ID modes. */
-export function resourceLocator(
-	field: Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { required?: boolean },
-	searchListMethod: string,
-	idPlaceholder: string,
-): INodeProperties {
-	return {
-		...field,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: field.required ?? true,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: `Select a ${field.displayName.toLowerCase()}...`,
-				typeOptions: { searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: idPlaceholder,
-			},
-		],
-	};
-}
-
-export const workspaceLocator: INodeProperties = resourceLocator(
-	{
-		displayName: 'Workspace',
-		name: 'workspaceId',
-		description: 'The workspace to work in. Every post, account and library item belongs to one.',
-	},
-	'searchWorkspaces',
-	'e.g. 64f1c2a9e4b0a1b2c3d4e5f6',
-);
 
 /** Return All / Limit, shown for one resource's Get Many. */
 export function returnAllOrLimit(): INodeProperties[] {
@@ -76,17 +41,6 @@ export function returnAllOrLimit(): INodeProperties[] {
 	];
 }
 
-/** The bound on waiting out rate limits; the transport reads it from the node's options. */
-export const maxRateLimitWaitOption: INodeProperties = {
-	displayName: 'Max Rate-Limit Wait (Seconds)',
-	name: 'maxRateLimitWait',
-	type: 'number',
-	typeOptions: { minValue: 0 },
-	default: DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS,
-	description:
-		'When the service answers "too many requests", the node waits as long as it asks and tries again, up to this many seconds in total. Past that it stops with an error saying when to try again.',
-};
-
 /** The Filters collection of a Get Many: each filter narrows the list on the service. */
 export function filtersCollection(...filters: INodeProperties[]): INodeProperties {
 	return {
@@ -99,27 +53,21 @@ export function filtersCollection(...filters: INodeProperties[]): INodePropertie
 	};
 }
 
-/** The Options collection every operation ends with: its own options, then the rate-limit bound. */
-export function nodeOptions(...extra: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [...extra, maxRateLimitWaitOption],
-	};
-}
-
-type LocatorField = Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { required?: boolean };
-
 /** Searchable lists of the workspace's library; each list method lives in methods/listSearch/. */
 export const locators = {
 	account: (field: LocatorField) => resourceLocator(field, 'searchAccounts', 'e.g. 171639455029'),
-	label: (field: LocatorField) => resourceLocator(field, 'searchLabels', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
-	campaign: (field: LocatorField) => resourceLocator(field, 'searchCampaigns', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
+	label: (field: LocatorField) =>
+		resourceLocator(field, 'searchLabels', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
+	campaign: (field: LocatorField) =>
+		resourceLocator(field, 'searchCampaigns', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
 	contentCategory: (field: LocatorField) =>
 		resourceLocator(field, 'searchContentCategories', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
-	teamMember: (field: LocatorField) => resourceLocator(field, 'searchTeamMembers', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
-	media: (field: LocatorField) => resourceLocator(field, 'searchMedia', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
+	teamMember: teamMemberLocator,
+	media: (field: LocatorField) =>
+		resourceLocator(field, 'searchMedia', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
 };
+
+/** The Options collection every operation ends with: its own options, then how requests are sent. */
+export function nodeOptions(...extra: INodeProperties[]): INodeProperties {
+	return requestOptions(...extra, parallelRequestsOption);
+}

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest, multipartBody, paths } from '../transport';
+import { send } from '../../shared/api';
+import { multipartBody } from '../../shared/transport/multipart';
 
 /**
  * Uploads one binary property of the input item to the workspace's media library.
@@ -19,13 +20,11 @@ export async function uploadBinaryToLibrary(
 		{
 			field: 'file',
 			data,
-			fileName: binary.fileName ?? `${binaryPropertyName}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`,
+			fileName:
+				binary.fileName ??
+				`${binaryPropertyName}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`,
 			mimeType: binary.mimeType,
 		},
 	]);
-	const response = await apiRequest.call(this, 'POST', paths.workspace(workspaceId, 'media'), {
-		multipart,
-		itemIndex,
-	});
-	return (response.data as IDataObject) ?? {};
+	return await send.call(this, 'uploadMedia', { workspaceId }, { multipart, itemIndex });
 }

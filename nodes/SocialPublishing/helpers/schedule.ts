@@ -1,31 +1,79 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { DateTime, IANAZone } from 'luxon';
 
+import { workspaceTimezone } from '../../shared/workspaces';
 import type { InputChecks } from './checks';
 
 /** The API's wall-clock form of `scheduling.scheduled_at`. */
 const WALL_CLOCK = 'yyyy-MM-dd HH:mm:ss';
 const DATE_ONLY = 'yyyy-MM-dd';
 
-/**
- * The zone wall-clock times are written in: the Timezone option, else the workflow's time zone.
- * The API reads `scheduled_at` in the workspace's zone, so the README asks users to set this to it.
- */
-export function resolveTimezone(
-	ctx: IExecuteFunctions,
-	checks: InputChecks,
-	option: unknown,
-): string {
-	const zone =
-		typeof option === 'string' && option.trim() !== '' ? option.trim() : ctx.getTimezone();
-	// IANAZone.create caches zones; isValidZone builds a formatter on every call.
-	if (!IANAZone.create(zone).isValid) {
+/** Where the zone of the times sent came from: the Timezone option, the workspace, or the workflow. */
+export type TimezoneSource = 'option' | 'workspace' | 'workflow';
+
+export interface Timezone {
+	zone: string;
+	source: TimezoneSource;
+}
+
+// IANAZone.create caches zones; isValidZone builds a formatter on every call.
+const isZone = (zone: string) => IANAZone.create(zone).isValid;
+
+/** The Timezone option's zone, checked; undefined when the option is empty. */
+export function zoneOption(checks: InputChecks, option: unknown): string | undefined {
+	if (typeof option !== 'string' || option.trim() === '') return undefined;
+	const zone = option.trim();
+	if (!isZone(zone)) {
 		checks.fail(
 			'Timezone',
 			`"${zone}" is not an IANA time zone name such as Europe/Berlin or America/New_York`,
 		);
 	}
 	return zone;
+}
+
+/**
+ * A zone to check date-times in before the workspace's zone is known: whether a value is a
+ * date-time does not depend on the zone, so every input is checked before any request is sent.
+ */
+export const ZONE_FOR_CHECKS = 'UTC';
+
+/** Notices already shown in this execution, so that each zone is named once, not per item. */
+const noticesShown = new WeakMap<object, Set<string>>();
+
+function notice(ctx: IExecuteFunctions, message: string): void {
+	const shown = noticesShown.get(ctx) ?? new Set<string>();
+	noticesShown.set(ctx, shown);
+	if (shown.has(message)) return;
+	shown.add(message);
+	ctx.addExecutionHints({ message, type: 'info', location: 'outputPane' });
+}
+
+/**
+ * The zone wall-clock times are written in. The API reads `scheduled_at` in the workspace's time
+ * zone, so that is the default: the Timezone option when set, else the workspace's zone from its
+ * record (read once per execution), else the workflow's zone, with a notice that says so.
+ */
+export async function resolveTimezone(
+	ctx: IExecuteFunctions,
+	checks: InputChecks,
+	option: unknown,
+	workspaceId: string,
+	itemIndex: number,
+): Promise<Timezone> {
+	const chosen = zoneOption(checks, option);
+	if (chosen !== undefined) return { zone: chosen, source: 'option' };
+	const fromWorkspace = await workspaceTimezone(ctx, workspaceId, itemIndex);
+	if (fromWorkspace !== undefined && isZone(fromWorkspace)) {
+		notice(ctx, `Times are sent in ${fromWorkspace}, the workspace's time zone.`);
+		return { zone: fromWorkspace, source: 'workspace' };
+	}
+	const zone = ctx.getTimezone();
+	notice(
+		ctx,
+		`The workspace's record ${fromWorkspace === undefined ? 'gives no time zone' : `gives "${fromWorkspace}", which is not a time zone`}, so times are sent in the workflow's time zone, ${zone}. If the workspace uses another zone, set it under Options > Timezone.`,
+	);
+	return { zone, source: 'workflow' };
 }
 
 /** Something that quacks like a luxon DateTime, possibly from another copy of luxon. */

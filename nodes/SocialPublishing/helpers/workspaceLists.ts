@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Operation } from '../actions/types';
 import { nodeOptions, returnAllOrLimit, workspaceLocator } from '../descriptions/common';
-import { apiRequestAllItems, paths } from '../transport';
+import { getList } from '../../shared/api';
+import type { EndpointName, PathParams } from '../../shared/api';
 import { InputChecks } from './checks';
 
 /** The chosen workspace's ID, required before anything workspace-scoped is sent. */
@@ -14,24 +15,36 @@ export function workspaceIdOf(ctx: IExecuteFunctions, itemIndex: number): string
 	return workspaceId;
 }
 
+/** Return All / Limit: undefined for Return All, else the limit. */
+export function limitOf(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	return returnAll ? undefined : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+}
+
 /** Get Many over one of the workspace's lists, honouring Return All / Limit. */
 export async function getManyInWorkspace(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	segment: string,
+	endpoint: EndpointName,
 	qs: IDataObject,
+	params: PathParams = {},
 ): Promise<IDataObject[]> {
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
-	const path = paths.workspace(workspaceId, segment);
-	return (await apiRequestAllItems.call(this, path, { qs, itemIndex, limit })) as IDataObject[];
+	return await getList.call(
+		this,
+		endpoint,
+		{ ...params, workspaceId },
+		{
+			qs,
+			itemIndex,
+			limit: limitOf(this, itemIndex),
+		},
+	);
 }
 
 interface LibraryList {
 	resource: string;
-	/** The list's path segment under the workspace, e.g. `labels`. */
-	segment: string;
+	endpoint: EndpointName;
 	searchDescription: string;
 	searchPlaceholder: string;
 }
@@ -39,7 +52,7 @@ interface LibraryList {
 /** Get Many for a library list searched by name (labels, campaigns, content categories, team members). */
 export function libraryGetMany({
 	resource,
-	segment,
+	endpoint,
 	searchDescription,
 	searchPlaceholder,
 }: LibraryList): Operation {
@@ -59,7 +72,7 @@ export function libraryGetMany({
 		]),
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const search = String(this.getNodeParameter('search', itemIndex, '')).trim();
-			return await getManyInWorkspace.call(this, itemIndex, segment, search ? { search } : {});
+			return await getManyInWorkspace.call(this, itemIndex, endpoint, search ? { search } : {});
 		},
 	};
 }

@@ -1,3 +1,4 @@
+import { searchTeamMembers, searchWorkspaces } from '../../shared/lists';
 import { getAccounts } from './loadOptions/getAccounts';
 import { getFirstCommentAccounts } from './loadOptions/getFirstCommentAccounts';
 import { getLabels } from './loadOptions/getLabels';
@@ -9,8 +10,6 @@ import { searchCampaigns } from './listSearch/searchCampaigns';
 import { searchContentCategories } from './listSearch/searchContentCategories';
 import { searchLabels } from './listSearch/searchLabels';
 import { searchMedia } from './listSearch/searchMedia';
-import { searchTeamMembers } from './listSearch/searchTeamMembers';
-import { searchWorkspaces } from './listSearch/searchWorkspaces';
 
 export const listSearch = {
 	searchAccounts,

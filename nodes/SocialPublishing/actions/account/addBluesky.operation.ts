@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { nodeOptions, workspaceLocator } from '../../descriptions/common';
 import { InputChecks } from '../../helpers/checks';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { LIMITS } from '../../limits';
-import { apiRequest, paths } from '../../transport';
+import { LIMITS } from '../../../shared/limits';
+import { send } from '../../../shared/api';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
@@ -46,14 +46,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	checks.maxLength('Handle', handle, LIMITS.blueskyHandleLength);
 	checks.required('App Password', appPassword);
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	const response = await apiRequest.call(
+	return await send.call(
 		this,
-		'POST',
-		paths.workspace(workspaceId, 'add', 'bluesky'),
-		{
-			body: { handle, app_password: appPassword },
-			itemIndex,
-		},
+		'addBluesky',
+		{ workspaceId },
+		{ body: { handle, app_password: appPassword }, itemIndex },
 	);
-	return (response.data as IDataObject) ?? {};
 }

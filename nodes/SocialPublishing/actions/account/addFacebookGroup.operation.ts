@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { nodeOptions, workspaceLocator } from '../../descriptions/common';
 import { InputChecks } from '../../helpers/checks';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { LIMITS } from '../../limits';
-import { apiRequest, paths } from '../../transport';
+import { LIMITS } from '../../../shared/limits';
+import { send } from '../../../shared/api';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
@@ -42,14 +42,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	checks.maxLength('Group Name', name, LIMITS.facebookGroupNameMax);
 	checks.url('Image URL', image);
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	const response = await apiRequest.call(
+	return await send.call(
 		this,
-		'POST',
-		paths.workspace(workspaceId, 'add', 'facebook-group'),
-		{
-			body: { name, ...(image ? { image } : {}) },
-			itemIndex,
-		},
+		'addFacebookGroup',
+		{ workspaceId },
+		{ body: { name, ...(image ? { image } : {}) }, itemIndex },
 	);
-	return (response.data as IDataObject) ?? {};
 }

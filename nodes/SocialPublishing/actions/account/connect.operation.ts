@@ -5,8 +5,8 @@ import { locators, nodeOptions, toOptions, workspaceLocator } from '../../descri
 import { platformLabel } from '../../descriptions/platforms';
 import { InputChecks } from '../../helpers/checks';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { CONNECT_PLATFORMS } from '../../limits';
-import { apiRequest, paths } from '../../transport';
+import { CONNECT_PLATFORMS } from '../../../shared/limits';
+import { send } from '../../../shared/api';
 
 const PROCESSES = ['connect', 'reconnect'];
 
@@ -111,14 +111,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs.account_id = accountId;
 	}
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	const response = await apiRequest.call(
-		this,
-		'POST',
-		paths.workspace(workspaceId, 'connect', platform),
-		{
-			qs,
-			itemIndex,
-		},
-	);
-	return forSending((response.data as IDataObject) ?? {});
+	return forSending(await send.call(this, 'connect', { workspaceId, platform }, { qs, itemIndex }));
 }

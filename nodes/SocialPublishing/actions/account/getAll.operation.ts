@@ -12,7 +12,7 @@ import { platformLabel } from '../../descriptions/platforms';
 import { InputChecks } from '../../helpers/checks';
 import { toList } from '../../helpers/values';
 import { getManyInWorkspace } from '../../helpers/workspaceLists';
-import { PLATFORMS } from '../../limits';
+import { PLATFORMS } from '../../../shared/limits';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,

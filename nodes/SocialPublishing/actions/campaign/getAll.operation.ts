@@ -2,7 +2,7 @@ import { libraryGetMany } from '../../helpers/workspaceLists';
 
 export const { description, execute } = libraryGetMany({
 	resource: 'campaign',
-	segment: 'campaigns',
+	endpoint: 'campaigns',
 	searchDescription:
 		'Only campaigns whose name contains this text (case-insensitive). Leave empty for all campaigns.',
 	searchPlaceholder: 'e.g. spring sale',

@@ -6,7 +6,7 @@ import { workspaceMultiSelect } from '../../descriptions/multiSelect';
 import { InputChecks } from '../../helpers/checks';
 import { toList } from '../../helpers/values';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { apiRequest, paths } from '../../transport';
+import { send } from '../../../shared/api';
 import { postIdField, postIdOfItem } from '../post/postId';
 
 const properties: INodeProperties[] = [
@@ -53,14 +53,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (this.getNodeParameter('isNote', itemIndex, false)) body.is_note = true;
 	const mentionedUsers = toList(this.getNodeParameter('mentionedUsers', itemIndex, []));
 	if (mentionedUsers.length > 0) body.mentioned_users = mentionedUsers;
-	const response = await apiRequest.call(
+	const created = await send.call(
 		this,
-		'POST',
-		paths.workspace(workspaceId, 'posts', postId, 'comments'),
-		{
-			body,
-			itemIndex,
-		},
+		'createComment',
+		{ workspaceId, postId },
+		{ body, itemIndex },
 	);
-	return { ...((response.data ?? {}) as IDataObject), post_id: postId };
+	return { ...created, post_id: postId };
 }

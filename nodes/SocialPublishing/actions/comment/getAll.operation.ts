@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { nodeOptions, returnAllOrLimit, workspaceLocator } from '../../descriptions/common';
-import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { apiRequestAllItems, paths } from '../../transport';
+import { getManyInWorkspace } from '../../helpers/workspaceLists';
 import { postIdField, postIdOfItem } from '../post/postId';
 
 const properties: INodeProperties[] = [
@@ -19,10 +18,6 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const workspaceId = workspaceIdOf(this, itemIndex);
 	const postId = postIdOfItem(this, itemIndex);
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
-	const path = paths.workspace(workspaceId, 'posts', postId, 'comments');
-	return (await apiRequestAllItems.call(this, path, { itemIndex, limit })) as IDataObject[];
+	return await getManyInWorkspace.call(this, itemIndex, 'comments', {}, { postId });
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { nodeOptions } from '../../descriptions/common';
-import { apiRequest, paths } from '../../transport';
+import { getList } from '../../../shared/api';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['facebookTextBackground'], operation: ['getAll'] } },
@@ -10,6 +10,5 @@ export const description: INodeProperties[] = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const response = await apiRequest.call(this, 'GET', paths.textBackgrounds(), { itemIndex });
-	return Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
+	return await getList.call(this, 'textBackgrounds', {}, { itemIndex });
 }

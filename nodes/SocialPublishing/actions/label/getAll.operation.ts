@@ -2,7 +2,7 @@ import { libraryGetMany } from '../../helpers/workspaceLists';
 
 export const { description, execute } = libraryGetMany({
 	resource: 'label',
-	segment: 'labels',
+	endpoint: 'labels',
 	searchDescription:
 		'Only labels whose name contains this text (case-insensitive). Leave empty for all labels.',
 	searchPlaceholder: 'e.g. launch',

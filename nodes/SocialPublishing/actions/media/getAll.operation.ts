@@ -10,7 +10,7 @@ import {
 } from '../../descriptions/common';
 import { InputChecks } from '../../helpers/checks';
 import { getManyInWorkspace } from '../../helpers/workspaceLists';
-import { LIMITS, MEDIA_SORTS, MEDIA_TYPES } from '../../limits';
+import { LIMITS, MEDIA_SORTS, MEDIA_TYPES } from '../../../shared/limits';
 
 const SORT_NAMES: Record<string, string> = {
 	recent: 'Newest First',

@@ -5,7 +5,8 @@ import { nodeOptions, workspaceLocator } from '../../descriptions/common';
 import { InputChecks } from '../../helpers/checks';
 import { uploadBinaryToLibrary } from '../../helpers/media';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { apiRequest, multipartBody, paths } from '../../transport';
+import { send } from '../../../shared/api';
+import { multipartBody } from '../../../shared/transport/multipart';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
@@ -87,9 +88,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	checks.required('URL', url);
 	checks.url('URL', url);
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	const response = await apiRequest.call(this, 'POST', paths.workspace(workspaceId, 'media'), {
-		multipart: multipartBody({ url, folder_id: folderId }, []),
-		itemIndex,
-	});
-	return (response.data as IDataObject) ?? {};
+	return await send.call(
+		this,
+		'uploadMedia',
+		{ workspaceId },
+		{ multipart: multipartBody({ url, folder_id: folderId }, []), itemIndex },
+	);
 }

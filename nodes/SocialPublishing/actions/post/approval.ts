@@ -4,18 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { nodeOptions, workspaceLocator } from '../../descriptions/common';
 import { InputChecks } from '../../helpers/checks';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { APPROVAL_ACTIONS, LIMITS } from '../../limits';
-import { apiRequest, paths } from '../../transport';
+import { APPROVAL_ACTIONS, LIMITS } from '../../../shared/limits';
+import { send } from '../../../shared/api';
 import type { Operation } from '../types';
 import { postIdField, postIdOfItem } from './postId';
 
 type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
-
-/** What the approval endpoint's refusals mean for this operation, and what to do about them. */
-const REFUSAL_HINTS: Record<number, string> = {
-	403: "Only an approver of this post can approve or reject it, and the API key acts as its user. Use the key of a user listed in the post's approval.approvers (Post > Get Many shows them), or ask the post's creator to add this user as an approver.",
-	400: 'The post is probably not under review: only a post with status "under_review" (approval status "pending_approval") can be approved or rejected, and each approver decides once. Check the post with Post > Get Many (filter Statuses: Under Review).',
-};
 
 /** Approve and Reject share one endpoint, `POST posts/{post_id}/approval`, differing only in `action`. */
 export function approvalOperation(action: ApprovalAction): Operation {
@@ -45,17 +39,17 @@ export function approvalOperation(action: ApprovalAction): Operation {
 			const comment = String(this.getNodeParameter('comment', itemIndex, ''));
 			checks.maxLength('Comment', comment, LIMITS.approvalCommentLength);
 			const body: IDataObject = { action, ...(comment.trim() !== '' ? { comment } : {}) };
-			const response = await apiRequest.call(
+			const answer = await send.call(
 				this,
-				'POST',
-				paths.workspace(workspaceId, 'posts', postId, 'approval'),
-				{ body, itemIndex, hints: REFUSAL_HINTS },
+				'approval',
+				{ workspaceId, postId },
+				{ body, itemIndex },
 			);
 			return {
 				post_id: postId,
 				action,
 				...(comment.trim() !== '' ? { comment } : {}),
-				message: response.message ?? null,
+				message: answer.message ?? null,
 			};
 		},
 	};

@@ -4,13 +4,19 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { locators, nodeOptions, toOptions, workspaceLocator } from '../../descriptions/common';
 import { workspaceMultiSelect } from '../../descriptions/multiSelect';
 import { InputChecks } from '../../helpers/checks';
-import { idOf, postIdOf } from '../../helpers/ids';
+import { send } from '../../../shared/api';
+import { idOf, postIdOf } from '../../../shared/ids';
+import { readMe } from '../../../shared/me';
 import { uploadBinaryToLibrary } from '../../helpers/media';
-import { resolveTimezone, toScheduledAt } from '../../helpers/schedule';
+import {
+	resolveTimezone,
+	toScheduledAt,
+	ZONE_FOR_CHECKS,
+	zoneOption,
+} from '../../helpers/schedule';
 import { locatorValue, toList } from '../../helpers/values';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { APPROVE_OPTIONS, LIMITS, POST_TYPES, PUBLISH_TYPES } from '../../limits';
-import { apiRequest, paths } from '../../transport';
+import { APPROVE_OPTIONS, LIMITS, POST_TYPES, PUBLISH_TYPES } from '../../../shared/limits';
 import { platformOptionsBody, platformOptionsField } from './platformOptions';
 import { timezoneOption } from './timezone';
 
@@ -248,23 +254,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** The user the API key belongs to creates the post; `/me` is asked once per execution. */
-const creatorIdsByExecution = new WeakMap<object, Promise<string[]>>();
-
-async function creatorIds(ctx: IExecuteFunctions, itemIndex: number): Promise<string[]> {
-	let ids = creatorIdsByExecution.get(ctx);
-	if (!ids) {
-		ids = apiRequest.call(ctx, 'GET', paths.me(), { itemIndex }).then((response) => {
-			const me = (response.data ?? {}) as IDataObject;
-			return ['_id', 'id', 'user_id']
-				.map((key) => me[key])
-				.filter((id) => typeof id === 'string' && id !== '') as string[];
-		});
-		creatorIdsByExecution.set(ctx, ids);
-	}
-	return await ids;
-}
-
 interface Approval {
 	approvers: string[];
 	approve_option: string;
@@ -332,20 +321,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (publishType === 'content_category' && !contentCategoryId) {
 		checks.fail('Content Category', 'is required when Publish Type is "Content Category"');
 	}
-	const timezone = resolveTimezone(this, checks, options.timezone);
-	const schedule =
+	// Every input is checked before the workspace's zone is read (a request): in the Timezone
+	// option's zone when set, else in a stand-in zone, and again below once the zone is known.
+	const chosenZone = zoneOption(checks, options.timezone);
+	const scheduleIn = (zone: string, mustBeFuture: boolean) =>
 		publishType === 'scheduled' || publishType === 'draft'
 			? toScheduledAt(
 					checks,
 					'Scheduled At',
 					this.getNodeParameter('scheduledAt', itemIndex, ''),
-					timezone,
-					{
-						mustBeFuture: publishType === 'scheduled',
-					},
+					zone,
+					{ mustBeFuture: mustBeFuture && publishType === 'scheduled' },
 				)
 			: undefined;
-	if (publishType === 'scheduled' && !schedule) {
+	const checked = scheduleIn(chosenZone ?? ZONE_FOR_CHECKS, chosenZone !== undefined);
+	if (publishType === 'scheduled' && !checked) {
 		checks.fail('Scheduled At', 'is required when Publish Type is "Scheduled"');
 	}
 
@@ -380,10 +370,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		contentCategoryId !== '',
 	);
 	const approval = readApproval(checks, fields.approval);
-	const platformBody = platformOptionsBody(checks, platformOptions, timezone);
+	platformOptionsBody(checks, platformOptions, chosenZone ?? ZONE_FOR_CHECKS);
 
 	if (approval) {
-		const creator = (await creatorIds(this, itemIndex)).filter((id) =>
+		// The user the API key belongs to creates the post; `/me` is read once per execution.
+		const creator = (await readMe(this, itemIndex)).ids.filter((id) =>
 			approval.approvers.includes(id),
 		);
 		if (creator.length > 0) {
@@ -393,6 +384,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			);
 		}
 	}
+
+	const timezone = await resolveTimezone(this, checks, options.timezone, workspaceId, itemIndex);
+	const schedule = scheduleIn(timezone.zone, true);
+	const platformBody = platformOptionsBody(checks, platformOptions, timezone.zone);
 
 	const uploaded: IDataObject[] = [];
 	for (const property of binaryProperties) {
@@ -444,16 +439,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (campaignId) body.campaign_id = campaignId;
 	if (approval) body.approval = approval;
 
-	const response = await apiRequest.call(this, 'POST', paths.workspace(workspaceId, 'posts'), {
-		body,
-		itemIndex,
-	});
-	const data = (
-		response.data !== null && typeof response.data === 'object' ? response.data : {}
-	) as IDataObject;
-	const warning = [response.warning, data.warning].find(
-		(value) => typeof value === 'string' && value !== '',
-	);
+	const created = await send.call(this, 'createPost', { workspaceId }, { body, itemIndex });
+	const warning =
+		typeof created.warning === 'string' && created.warning !== '' ? created.warning : undefined;
 	if (typeof warning === 'string') {
 		this.addExecutionHints({
 			message: `Item ${itemIndex}: ${warning}`,
@@ -462,12 +450,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	return {
-		...data,
-		id: postIdOf(data) || postIdOf(response),
-		...(warning ? { warning } : {}),
+		...created,
+		id: postIdOf(created),
 		publish_type: publishType,
 		scheduled_at: schedule?.scheduled_at ?? null,
-		timezone,
+		timezone: timezone.zone,
+		timezone_source: timezone.source,
 		...(uploaded.length > 0 ? { uploaded_media: uploaded } : {}),
 	};
 }

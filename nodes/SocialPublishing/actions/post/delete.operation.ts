@@ -5,7 +5,7 @@ import { nodeOptions, workspaceLocator } from '../../descriptions/common';
 import { workspaceMultiSelect } from '../../descriptions/multiSelect';
 import { toList } from '../../helpers/values';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { apiRequest, paths } from '../../transport';
+import { send } from '../../../shared/api';
 import { postIdField, postIdOfItem } from './postId';
 
 const properties: INodeProperties[] = [
@@ -39,6 +39,13 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** One account that could not delete, in words; a reason's own full stop is not doubled. */
+function failure(account: IDataObject): string {
+	const reason =
+		typeof account.reason === 'string' ? account.reason.trim().replace(/[.\s]+$/, '') : '';
+	return `${String(account.name ?? account.account_id)} (${String(account.platform)}): ${String(account.status)}${reason ? `, ${reason}` : ''}`;
+}
+
 /** Per-account results of a 207 answer, as a list the user can filter on `status`. */
 function accountResults(accounts: IDataObject): IDataObject[] {
 	return Object.entries(accounts).map(([accountId, result]) => {
@@ -65,39 +72,33 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (deleteFromSocial) body.delete_from_social = true;
 	if (accountIds.length > 0) body.account_ids = accountIds;
 
-	const response = await apiRequest.call(
+	const answer = await send.call(
 		this,
-		'DELETE',
-		paths.workspace(workspaceId, 'posts', postId),
-		{
-			body: Object.keys(body).length > 0 ? body : undefined,
-			itemIndex,
-		},
+		'deletePost',
+		{ workspaceId, postId },
+		{ body: Object.keys(body).length > 0 ? body : undefined, itemIndex },
 	);
 
-	// 200: everything succeeded. 207: mixed per-account outcomes, keyed by account ID.
-	if (response.accounts === null || typeof response.accounts !== 'object') {
-		return { deleted: true, post_id: postId };
+	// 200: the post is gone and every requested platform deletion succeeded. 207: the post is
+	// removed from the service all the same; some accounts' platform deletions failed.
+	if (answer.accounts === null || typeof answer.accounts !== 'object') {
+		return { deleted: true, post_id: postId, all_accounts_deleted: true };
 	}
-	const accounts = accountResults(response.accounts as IDataObject);
+	const accounts = accountResults(answer.accounts as IDataObject);
 	const failed = accounts.filter((account) => account.status !== 'deleted');
 	// Whatever else the 207 carries (the service-side outcome, a message) is passed on as is.
 	const serviceResult = Object.fromEntries(
-		Object.entries(response).filter(([key]) => !['status', 'accounts', 'post_id'].includes(key)),
+		Object.entries(answer).filter(([key]) => !['accounts', 'post_id'].includes(key)),
 	);
 	return {
-		deleted: failed.length === 0,
-		post_id: String(response.post_id ?? postId),
+		deleted: true,
+		post_id: String(answer.post_id ?? postId),
 		...serviceResult,
+		all_accounts_deleted: failed.length === 0,
 		accounts,
 		hint:
 			failed.length === 0
 				? 'Deleted from every account.'
-				: `Some platforms could not delete the post: ${failed
-						.map(
-							(account) =>
-								`${String(account.name ?? account.account_id)} (${String(account.platform)}): ${String(account.status)}${account.reason ? `, ${String(account.reason)}` : ''}`,
-						)
-						.join('; ')}. Delete it there by hand if it must go (post_url links to it).`,
+				: `Some platforms could not delete the post: ${failed.map(failure).join('; ')}. Delete it there by hand if it must go (post_url links to it).`,
 	};
 }

@@ -10,11 +10,12 @@ import {
 } from '../../descriptions/common';
 import { workspaceMultiSelect } from '../../descriptions/multiSelect';
 import { InputChecks } from '../../helpers/checks';
-import { postIdOf } from '../../helpers/ids';
-import { resolveTimezone, toDate } from '../../helpers/schedule';
+import { flattenAccounts } from '../../../shared/accounts';
+import { postIdOf } from '../../../shared/ids';
+import { resolveTimezone, toDate, ZONE_FOR_CHECKS, zoneOption } from '../../helpers/schedule';
 import { toList } from '../../helpers/values';
-import { getManyInWorkspace } from '../../helpers/workspaceLists';
-import { POST_FILTER_STATUSES } from '../../limits';
+import { getManyInWorkspace, workspaceIdOf } from '../../helpers/workspaceLists';
+import { POST_FILTER_STATUSES } from '../../../shared/limits';
 import { timezoneOption } from './timezone';
 
 const properties: INodeProperties[] = [
@@ -83,14 +84,7 @@ function simplify(post: IDataObject): IDataObject {
 	const content = (post.content ?? {}) as IDataObject;
 	const scheduling = (post.scheduling ?? {}) as IDataObject;
 	const approval = (post.approval ?? {}) as IDataObject;
-	const byPlatform = (post.accounts ?? {}) as Record<string, IDataObject[]>;
-	const accounts = Object.entries(byPlatform).flatMap(([platform, list]) =>
-		(Array.isArray(list) ? list : []).map((account) => ({
-			account_id: account.account_id,
-			account_name: account.account_name,
-			platform: account.platform ?? platform,
-		})),
-	);
+	const accounts = flattenAccounts(post);
 	return {
 		id: postIdOf(post),
 		status: scheduling.status ?? null,
@@ -109,11 +103,22 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const statuses = toList(filters.statuses);
 	for (const status of statuses) checks.oneOf('Statuses', status, POST_FILTER_STATUSES);
-	const timezone = resolveTimezone(this, checks, options.timezone);
 	const qs: IDataObject = {};
 	if (statuses.length > 0) qs.status = statuses;
-	const dateFrom = toDate(checks, 'Date From', filters.dateFrom, timezone);
-	const dateTo = toDate(checks, 'Date To', filters.dateTo, timezone);
+	// Dates are days in the workspace's zone, read only when a date is given, and only once
+	// the dates are known to be dates.
+	const datesIn = (zone: string) => ({
+		dateFrom: toDate(checks, 'Date From', filters.dateFrom, zone),
+		dateTo: toDate(checks, 'Date To', filters.dateTo, zone),
+	});
+	const given = datesIn(zoneOption(checks, options.timezone) ?? ZONE_FOR_CHECKS);
+	const workspaceId = workspaceIdOf(this, itemIndex);
+	const { dateFrom, dateTo } =
+		given.dateFrom || given.dateTo
+			? datesIn(
+					(await resolveTimezone(this, checks, options.timezone, workspaceId, itemIndex)).zone,
+				)
+			: given;
 	if (dateFrom && dateTo && dateFrom > dateTo)
 		checks.fail('Date From', `(${dateFrom}) is after Date To (${dateTo})`);
 	if (dateFrom) qs.date_from = dateFrom;

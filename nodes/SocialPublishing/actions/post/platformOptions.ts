@@ -13,7 +13,7 @@ import {
 	YOUTUBE_CATEGORIES,
 	YOUTUBE_LICENSES,
 	YOUTUBE_PRIVACY,
-} from '../../limits';
+} from '../../../shared/limits';
 
 /** A thread (X or Threads): up to LIMITS.threadItems items, each a message and media. */
 function threadItems(displayName: string, name: string, platform: string): INodeProperties {

@@ -8,5 +8,5 @@ export const timezoneOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. Europe/Berlin',
 	description:
-		"IANA time zone of the times sent. The service reads them in the workspace's time zone, so set this to the workspace's zone (Workspace > Get Many shows it). Empty means the workflow's time zone.",
+		"IANA time zone of the times sent, e.g. Europe/Berlin. Empty (the default) means the workspace's own time zone, which the service reads them in; when the workspace's record gives none, the workflow's time zone.",
 };

@@ -2,7 +2,7 @@ import { libraryGetMany } from '../../helpers/workspaceLists';
 
 export const { description, execute } = libraryGetMany({
 	resource: 'teamMember',
-	segment: 'team-members',
+	endpoint: 'teamMembers',
 	searchDescription:
 		'Only team members whose name or email contains this text. Leave empty for all members.',
 	searchPlaceholder: 'e.g. maya@example.com',

@@ -2,13 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { nodeOptions } from '../../descriptions/common';
-import { apiRequest, paths } from '../../transport';
+import { getOne } from '../../../shared/api';
 
 const properties: INodeProperties[] = [nodeOptions()];
 
-export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getCurrent'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['user'], operation: ['getCurrent'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const response = await apiRequest.call(this, 'GET', paths.me(), { itemIndex });
-	return (response.data as IDataObject) ?? {};
+	return await getOne.call(this, 'me', {}, { itemIndex });
 }

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { searchWorkspaceList } from '../../helpers/listSearch';
+import { searchWorkspaceList } from '../../../shared/lists';
 import { accountOption } from '../loadOptions/getAccounts';
 
 /**
@@ -22,7 +22,7 @@ export async function searchAccounts(
 ): Promise<INodeListSearchResult> {
 	const platform = reconnectPlatform(this);
 	return await searchWorkspaceList.call(this, {
-		segment: 'accounts',
+		endpoint: 'accounts',
 		filter,
 		paginationToken,
 		qs: platform ? { platform } : {},

@@ -1,3 +1,3 @@
-import { namedListSearch } from '../../helpers/listSearch';
+import { namedListSearch } from '../../../shared/lists';
 
 export const searchLabels = namedListSearch('labels');

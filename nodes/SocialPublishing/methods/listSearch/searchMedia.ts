@@ -1,9 +1,9 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { idOf } from '../../helpers/ids';
-import { searchWorkspaceList } from '../../helpers/listSearch';
-import { LIMITS } from '../../limits';
+import { idOf } from '../../../shared/ids';
+import { LIMITS } from '../../../shared/limits';
+import { searchWorkspaceList } from '../../../shared/lists';
 
 export async function searchMedia(
 	this: ILoadOptionsFunctions,
@@ -20,7 +20,7 @@ export async function searchMedia(
 		);
 	}
 	return await searchWorkspaceList.call(this, {
-		segment: 'media',
+		endpoint: 'media',
 		filter,
 		paginationToken,
 		toResult: (media) => {

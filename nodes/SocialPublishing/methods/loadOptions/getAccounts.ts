@@ -1,8 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { titleCase } from '../../descriptions/common';
-import { idOf } from '../../helpers/ids';
-import { workspaceOptions } from './workspaceList';
+import { idOf } from '../../../shared/ids';
+import { workspaceOptions } from '../../../shared/lists';
 
 export function accountOption(account: IDataObject): INodePropertyOptions {
 	const id = idOf(account);

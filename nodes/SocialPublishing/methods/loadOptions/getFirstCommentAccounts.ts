@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { toList } from '../../helpers/values';
 import { accountOption } from './getAccounts';
-import { workspaceOptions } from './workspaceList';
+import { workspaceOptions } from '../../../shared/lists';
 
 /** The post's chosen accounts (all of the workspace's while none is chosen): first comments go to a subset. */
 export async function getFirstCommentAccounts(

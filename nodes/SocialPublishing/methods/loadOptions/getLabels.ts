@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { idOf } from '../../helpers/ids';
-import { workspaceOptions } from './workspaceList';
+import { idOf } from '../../../shared/ids';
+import { workspaceOptions } from '../../../shared/lists';
 
 /** The workspace's labels, for the Labels multi-select of a post. */
 export async function getLabels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { idOf } from '../../helpers/ids';
-import { workspaceOptions } from './workspaceList';
+import { idOf } from '../../../shared/ids';
+import { workspaceOptions } from '../../../shared/lists';
 
 /** The workspace's media library, for attaching library items to a post by `media_ids`. */
 export async function getMediaItems(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

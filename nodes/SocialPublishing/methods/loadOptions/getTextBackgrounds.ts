@@ -1,14 +1,13 @@
-import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { idOf } from '../../helpers/ids';
-import { apiRequest, paths } from '../../transport';
+import { getList } from '../../../shared/api';
+import { idOf } from '../../../shared/ids';
 
 /** Facebook text background presets (not paged, not per workspace). */
 export async function getTextBackgrounds(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const response = await apiRequest.call(this, 'GET', paths.textBackgrounds());
-	const presets = Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
+	const presets = await getList.call(this, 'textBackgrounds');
 	return presets
 		.map((preset) => {
 			const id = idOf(preset);

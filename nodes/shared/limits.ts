@@ -111,7 +111,11 @@ export const YOUTUBE_CATEGORIES = [
 	'SPORT',
 	'TRAVEL_EVENTS',
 ] as const;
-export const TIKTOK_PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'] as const;
+export const TIKTOK_PRIVACY_LEVELS = [
+	'PUBLIC_TO_EVERYONE',
+	'MUTUAL_FOLLOW_FRIENDS',
+	'SELF_ONLY',
+] as const;
 export const TIKTOK_FLAGS = [
 	'disable_comment',
 	'disable_duet',

@@ -20,13 +20,18 @@ function quoted(value: string): string {
  * A multipart body built by hand: n8n's HTTP helper sends a Buffer as is, and shipped code has
  * no runtime dependencies (the only "form-data" strings here are the wire format's own words).
  */
-export function multipartBody(fields: Record<string, string | undefined>, files: MultipartFile[]): MultipartBody {
+export function multipartBody(
+	fields: Record<string, string | undefined>,
+	files: MultipartFile[],
+): MultipartBody {
 	const boundary = `----n8nSocialPublishing${randomBytes(12).toString('hex')}`;
 	const parts: Buffer[] = [];
 	for (const [name, value] of Object.entries(fields)) {
 		if (value === undefined) continue;
 		parts.push(
-			Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`),
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`,
+			),
 		);
 	}
 	for (const file of files) {

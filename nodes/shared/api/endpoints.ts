@@ -1,0 +1,150 @@
+import type { IHttpRequestMethods } from 'n8n-workflow';
+
+/**
+ * Every endpoint of the API description's section 4, described once: how to call it, whether it
+ * pages, what its `data` is, and what its error statuses mean for the user. Operations and the
+ * trigger call an endpoint by its name here (api/index.ts); nothing else builds a path.
+ */
+
+export interface PathParams {
+	workspaceId?: string;
+	postId?: string;
+	platform?: string;
+}
+
+/** What a successful answer's `data` must be: a list, one record, or nothing in particular. */
+export type DataKind = 'list' | 'object' | 'none';
+
+/**
+ * Paging: `always` sends page/per_page (the list's default size below is the service's); `detect`
+ * sends none and follows pages only when the answer shows it pages (section 4.1 shows no query for
+ * /workspaces); `never`: one answer holds the whole list.
+ */
+export type Paging = 'always' | 'detect' | 'never';
+
+export interface Endpoint {
+	method: IHttpRequestMethods;
+	path: (params: PathParams) => string;
+	data: DataKind;
+	paging?: Paging;
+	/** The service's page size when per_page is not sent (section 8). */
+	defaultPerPage?: number;
+	/** For a create: what it makes, said in errors, and the fields one of which names it. */
+	creates?: { noun: string; idFields: string[] };
+	/** A status that is data here, not a failure: a partial delete's 207. */
+	dataStatuses?: number[];
+	/** What an error status means for this call, said before the general advice. */
+	hints?: Partial<Record<number, string>>;
+}
+
+const segment = (value: string | undefined) => encodeURIComponent(value ?? '');
+const inWorkspace =
+	(...rest: Array<string | ((params: PathParams) => string | undefined)>) =>
+	(params: PathParams) =>
+		[
+			'/api/v1/workspaces',
+			segment(params.workspaceId),
+			...rest.map((part) => (typeof part === 'string' ? part : segment(part(params)))),
+		].join('/');
+const post = (params: PathParams) => params.postId;
+
+const APPROVAL_HINTS: Partial<Record<number, string>> = {
+	403: "Only an approver of this post can approve or reject it, and the API key acts as its user. Use the key of a user listed in the post's approval.approvers (Post > Get Many shows them), or ask the post's creator to add this user as an approver.",
+	400: 'The post is probably not under review: only a post with status "under_review" (approval status "pending_approval") can be approved or rejected, and each approver decides once. Check the post with Post > Get Many (filter Statuses: Under Review).',
+};
+
+export const ENDPOINTS = {
+	me: { method: 'GET', path: () => '/api/v1/me', data: 'object' },
+	workspaces: { method: 'GET', path: () => '/api/v1/workspaces', data: 'list', paging: 'detect' },
+	platforms: { method: 'GET', path: () => '/api/v1/platforms', data: 'list', paging: 'never' },
+	textBackgrounds: {
+		method: 'GET',
+		path: () => '/api/v1/facebook/text-backgrounds',
+		data: 'list',
+		paging: 'never',
+	},
+	accounts: { method: 'GET', path: inWorkspace('accounts'), data: 'list', paging: 'always' },
+	addBluesky: {
+		method: 'POST',
+		path: inWorkspace('add', 'bluesky'),
+		data: 'object',
+		creates: { noun: 'account', idFields: ['account_id', '_id', 'id'] },
+	},
+	addFacebookGroup: {
+		method: 'POST',
+		path: inWorkspace('add', 'facebook-group'),
+		data: 'object',
+		creates: { noun: 'account', idFields: ['account_id', '_id', 'id'] },
+	},
+	connect: {
+		method: 'POST',
+		path: inWorkspace('connect', (params) => params.platform),
+		data: 'object',
+	},
+	campaigns: { method: 'GET', path: inWorkspace('campaigns'), data: 'list', paging: 'always' },
+	labels: { method: 'GET', path: inWorkspace('labels'), data: 'list', paging: 'always' },
+	contentCategories: {
+		method: 'GET',
+		path: inWorkspace('content-categories'),
+		data: 'list',
+		paging: 'always',
+	},
+	media: {
+		method: 'GET',
+		path: inWorkspace('media'),
+		data: 'list',
+		paging: 'always',
+		defaultPerPage: 20,
+	},
+	uploadMedia: {
+		method: 'POST',
+		path: inWorkspace('media'),
+		data: 'object',
+		creates: { noun: 'media item', idFields: ['_id', 'id'] },
+	},
+	posts: {
+		method: 'GET',
+		path: inWorkspace('posts'),
+		data: 'list',
+		paging: 'always',
+		defaultPerPage: 10,
+	},
+	createPost: {
+		method: 'POST',
+		path: inWorkspace('posts'),
+		data: 'object',
+		creates: { noun: 'post', idFields: ['id', '_id', 'post_id'] },
+	},
+	deletePost: {
+		method: 'DELETE',
+		path: inWorkspace('posts', post),
+		data: 'none',
+		dataStatuses: [207],
+	},
+	approval: {
+		method: 'POST',
+		path: inWorkspace('posts', post, 'approval'),
+		data: 'none',
+		hints: APPROVAL_HINTS,
+	},
+	comments: {
+		method: 'GET',
+		path: inWorkspace('posts', post, 'comments'),
+		data: 'list',
+		paging: 'always',
+		defaultPerPage: 20,
+	},
+	createComment: {
+		method: 'POST',
+		path: inWorkspace('posts', post, 'comments'),
+		data: 'object',
+		creates: { noun: 'comment', idFields: ['_id', 'id'] },
+	},
+	teamMembers: { method: 'GET', path: inWorkspace('team-members'), data: 'list', paging: 'always' },
+} satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+export function endpoint(name: EndpointName): Endpoint {
+	return ENDPOINTS[name];
+}

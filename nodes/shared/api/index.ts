@@ -1,0 +1,178 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { PER_PAGE_MAX } from '../limits';
+import { notEnvelopeError } from '../transport/errors';
+import type { MultipartBody } from '../transport/multipart';
+import type { ApiContext } from '../transport/request';
+import { normalBaseUrl, request } from '../transport/request';
+import type { Endpoint, EndpointName, PathParams } from './endpoints';
+import { ENDPOINTS } from './endpoints';
+
+export type { EndpointName, PathParams } from './endpoints';
+
+/**
+ * The API layer both nodes stand on: get a list (one page, all pages, or up to a limit), get one
+ * record, or send. Each call names an endpoint of endpoints.ts; the envelope is checked by the
+ * transport and unwrapped here, so no operation handles `status` or `data` itself.
+ */
+
+export interface CallOptions {
+	qs?: IDataObject;
+	body?: IDataObject;
+	multipart?: MultipartBody;
+	itemIndex?: number;
+}
+
+export interface Page {
+	items: IDataObject[];
+	/** Whether the answer says a further page exists. */
+	hasMore: boolean;
+	/** The list's size as the answer gives it (`total`), when it does. */
+	total?: number;
+	/** The page size the service used, when it says. */
+	perPage?: number;
+}
+
+async function call(
+	ctx: ApiContext,
+	name: EndpointName,
+	params: PathParams,
+	options: CallOptions,
+): Promise<IDataObject> {
+	const endpoint: Endpoint = ENDPOINTS[name];
+	return await request.call(ctx, {
+		method: endpoint.method,
+		path: endpoint.path(params),
+		qs: options.qs,
+		body: options.body,
+		multipart: options.multipart,
+		itemIndex: options.itemIndex,
+		expect: endpoint.data,
+		dataStatuses: endpoint.dataStatuses,
+		creates: endpoint.creates?.noun,
+		hints: endpoint.hints,
+	});
+}
+
+const ENVELOPE_FIELDS = ['status', 'message', 'data'];
+
+/** Fields the answer carries beside the envelope's own, e.g. a create's `warning`. */
+function besideEnvelope(body: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(body).filter(([key]) => !ENVELOPE_FIELDS.includes(key)));
+}
+
+/**
+ * Sends to an endpoint and answers what it returns: for a record endpoint, the record (with any
+ * fields the answer put beside `data`); for the others, the answer without its `status`.
+ * A create whose answer names no created record is an error, never an empty success.
+ */
+export async function send(
+	this: ApiContext,
+	name: EndpointName,
+	params: PathParams = {},
+	options: CallOptions = {},
+): Promise<IDataObject> {
+	const endpoint: Endpoint = ENDPOINTS[name];
+	const body = await call(this, name, params, options);
+	if (endpoint.data !== 'object') {
+		return Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'status'));
+	}
+	const record = { ...besideEnvelope(body), ...(body.data as IDataObject) };
+	const creates = endpoint.creates;
+	if (creates && !creates.idFields.some((field) => idValue(record[field]) !== '')) {
+		const credentials = await this.getCredentials<{ baseUrl: string }>('socialPublishingApi');
+		throw notEnvelopeError(
+			this.getNode(),
+			{
+				baseUrl: normalBaseUrl(credentials.baseUrl),
+				method: endpoint.method,
+				path: endpoint.path(params),
+				itemIndex: options.itemIndex,
+			},
+			200,
+			body,
+			`it does not name the created ${creates.noun} (no ${creates.idFields.join(', ')})`,
+			creates.noun,
+		);
+	}
+	return record;
+}
+
+/** One record from a GET endpoint, e.g. `/me`. */
+export async function getOne(
+	this: ApiContext,
+	name: EndpointName,
+	params: PathParams = {},
+	options: CallOptions = {},
+): Promise<IDataObject> {
+	return await send.call(this, name, params, options);
+}
+
+const idValue = (value: unknown) =>
+	typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+
+const whole = (value: unknown): number | undefined => {
+	const number = Number(value);
+	return value !== undefined && value !== null && Number.isInteger(number) ? number : undefined;
+};
+
+function pageOf(body: IDataObject): Page {
+	const current = whole(body.current_page);
+	const last = whole(body.last_page);
+	return {
+		items: body.data as IDataObject[],
+		hasMore: current !== undefined && last !== undefined && current < last,
+		total: whole(body.total),
+		perPage: whole(body.per_page),
+	};
+}
+
+/** One page of a list: `page` and `per_page` are sent for lists that page. */
+export async function getPage(
+	this: ApiContext,
+	name: EndpointName,
+	params: PathParams,
+	{ page, perPage, ...options }: CallOptions & { page: number; perPage: number },
+): Promise<Page> {
+	const paging = ENDPOINTS[name] as Endpoint;
+	const qs = paging.paging === 'always' ? { ...options.qs, page, per_page: perPage } : options.qs;
+	return pageOf(await call(this, name, params, { ...options, qs }));
+}
+
+/**
+ * A whole list, or its first `limit` records. Return All asks for full pages until `last_page`; a
+ * limit asks for no more than it needs (a Limit of 5 is one request with per_page=5). A list that
+ * pages only when its answer says so (/workspaces) is first asked without page parameters.
+ */
+export async function getList(
+	this: ApiContext,
+	name: EndpointName,
+	params: PathParams = {},
+	{ limit, ...options }: CallOptions & { limit?: number } = {},
+): Promise<IDataObject[]> {
+	const wanted = limit === undefined ? Infinity : limit;
+	const endpoint: Endpoint = ENDPOINTS[name];
+	const items: IDataObject[] = [];
+	const take = (page: Page) => items.push(...page.items.slice(0, wanted - items.length));
+	if (endpoint.paging !== 'always') {
+		let page = pageOf(await call(this, name, params, options));
+		take(page);
+		// Pages were not asked for; follow them only where the answer shows it pages.
+		for (let number = 2; page.hasMore && items.length < wanted && page.items.length > 0; number++) {
+			const qs = {
+				...options.qs,
+				page: number,
+				...(page.perPage ? { per_page: page.perPage } : {}),
+			};
+			page = pageOf(await call(this, name, params, { ...options, qs }));
+			take(page);
+		}
+		return items;
+	}
+	const perPage = Math.min(PER_PAGE_MAX, wanted);
+	for (let number = 1; ; number++) {
+		const page = await getPage.call(this, name, params, { ...options, page: number, perPage });
+		take(page);
+		if (items.length >= wanted || page.items.length === 0 || !page.hasMore) return items;
+	}
+}

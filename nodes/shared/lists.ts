@@ -1,0 +1,145 @@
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { getList, getPage } from './api';
+import type { EndpointName } from './api';
+import { idOf, userIdOf } from './ids';
+import { PER_PAGE_MAX } from './limits';
+import { readWorkspaces } from './workspaces';
+
+/** The editor's lists of records, shared by both nodes: searchable lists and options. */
+
+/** The workspace chosen in the node; the lists below depend on it. */
+export function currentWorkspaceId(ctx: ILoadOptionsFunctions): string {
+	const workspaceId = ctx.getCurrentNodeParameter('workspaceId', { extractValue: true });
+	if (typeof workspaceId !== 'string' || workspaceId.trim() === '') {
+		throw new NodeOperationError(ctx.getNode(), 'Choose a workspace first', {
+			description:
+				'This list shows records of the chosen workspace. Set the Workspace field, then open the list again.',
+		});
+	}
+	return workspaceId.trim();
+}
+
+export function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
+	return a.name.localeCompare(b.name);
+}
+
+interface WorkspaceListSearch {
+	endpoint: EndpointName;
+	/** The user's search text, sent as the API's `search` parameter. */
+	filter?: string;
+	/** The page number to fetch next, as n8n hands it back. */
+	paginationToken?: string;
+	/** Further filters of the list, e.g. `platform` for accounts. */
+	qs?: IDataObject;
+	toResult: (item: IDataObject) => INodeListSearchItems;
+}
+
+/**
+ * One page of a workspace list for a resource locator: the API does the search, and the page
+ * number is the pagination token, so the list goes on past the first page.
+ */
+export async function searchWorkspaceList(
+	this: ILoadOptionsFunctions,
+	{ endpoint, filter, paginationToken, qs, toResult }: WorkspaceListSearch,
+): Promise<INodeListSearchResult> {
+	const page = Math.max(1, Number(paginationToken) || 1);
+	const search = (filter ?? '').trim();
+	const answer = await getPage.call(
+		this,
+		endpoint,
+		{ workspaceId: currentWorkspaceId(this) },
+		{ page, perPage: PER_PAGE_MAX, qs: { ...qs, ...(search ? { search } : {}) } },
+	);
+	return {
+		results: answer.items.map(toResult).filter((result) => result.value !== ''),
+		paginationToken: answer.hasMore ? String(page + 1) : undefined,
+	};
+}
+
+/** The list method of a library list whose items show by name (campaigns, content categories). */
+export function namedListSearch(endpoint: EndpointName) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		return await searchWorkspaceList.call(this, {
+			endpoint,
+			filter,
+			paginationToken,
+			toResult: (item) => ({ name: String(item.name ?? idOf(item)), value: idOf(item) }),
+		});
+	};
+}
+
+/**
+ * Every record of one of the workspace's lists (accounts, labels, team members, media), walked
+ * page by page so that lists past one page stay complete, as options sorted by name.
+ */
+export async function workspaceOptions(
+	ctx: ILoadOptionsFunctions,
+	endpoint: EndpointName,
+	toOption: (record: IDataObject) => INodePropertyOptions,
+): Promise<INodePropertyOptions[]> {
+	const records = await getList.call(ctx, endpoint, { workspaceId: currentWorkspaceId(ctx) });
+	return records
+		.map(toOption)
+		.filter((option) => option.value !== '')
+		.sort(byName);
+}
+
+/** The workspaces the key reaches, filtered by name here: the API has no search for them. */
+export async function searchWorkspaces(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const needle = (filter ?? '').trim().toLowerCase();
+	const results = (await readWorkspaces(this))
+		.filter((workspace) =>
+			String(workspace.name ?? '')
+				.toLowerCase()
+				.includes(needle),
+		)
+		.map((workspace) => ({
+			name: String(workspace.name ?? idOf(workspace)),
+			value: idOf(workspace),
+		}))
+		.filter((result) => result.value !== '');
+	return { results };
+}
+
+/** A team member as an option: by user ID, which approvers and mentions take. */
+export function teamMemberOption(member: IDataObject): INodePropertyOptions {
+	const id = userIdOf(member);
+	const name = String(member.name ?? member.email ?? id);
+	return {
+		name: member.email && member.name ? `${name} (${String(member.email)})` : name,
+		value: id,
+		description: typeof member.role === 'string' ? member.role : undefined,
+	};
+}
+
+export async function searchTeamMembers(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchWorkspaceList.call(this, {
+		endpoint: 'teamMembers',
+		filter,
+		paginationToken,
+		// By user ID: a member's `_id` may be a membership ID (api-notes.md).
+		toResult: (member) => {
+			const { name, value } = teamMemberOption(member);
+			return { name, value: String(value) };
+		},
+	});
+}

@@ -1,0 +1,42 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { getOne } from './api';
+import type { ApiContext } from './transport/request';
+
+/** The user the API key belongs to, as `/me` tells it (its shape is not described). */
+export interface Me {
+	/** The user ID approvers and filters take: `user_id`, else `_id`, else `id`. */
+	userId: string;
+	/** Every ID the record gives the user by, to recognise the user in a list. */
+	ids: string[];
+	name: string | null;
+	email: string | null;
+}
+
+function meOf(record: IDataObject): Me {
+	const ids = ['user_id', '_id', 'id']
+		.map((key) => record[key])
+		.filter((id) => (typeof id === 'string' && id.trim() !== '') || typeof id === 'number')
+		.map((id) => String(id).trim());
+	const name = [record.name, record.full_name].find((value) => typeof value === 'string');
+	return {
+		userId: ids[0] ?? '',
+		ids: [...new Set(ids)],
+		name: (name as string | undefined) ?? null,
+		email: typeof record.email === 'string' ? record.email : null,
+	};
+}
+
+/** One `/me` per execution (or poll): the context is the key. */
+const readings = new WeakMap<object, Promise<Me>>();
+
+/** Reads `GET /api/v1/me` once per execution; a failed reading is not remembered. */
+export async function readMe(ctx: ApiContext, itemIndex?: number): Promise<Me> {
+	let reading = readings.get(ctx);
+	if (!reading) {
+		reading = getOne.call(ctx, 'me', {}, { itemIndex }).then(meOf);
+		readings.set(ctx, reading);
+		reading.catch(() => readings.delete(ctx));
+	}
+	return await reading;
+}

@@ -1,0 +1,52 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import {
+	DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS,
+	DEFAULT_PARALLEL_REQUESTS,
+	DEFAULT_TIMEOUT_SECONDS,
+} from './transport/request';
+
+/** The bound on waiting out rate limits; the transport reads it from the node's options. */
+export const maxRateLimitWaitOption: INodeProperties = {
+	displayName: 'Max Rate-Limit Wait (Seconds)',
+	name: 'maxRateLimitWait',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS,
+	description:
+		'When the service answers "too many requests", the node waits as long as it asks and tries again, up to this many seconds in total. Past that it stops with an error saying when to try again.',
+};
+
+/** How long one request may wait for its answer; the transport reads it from the node's options. */
+export const timeoutOption: INodeProperties = {
+	displayName: 'Timeout (Seconds)',
+	name: 'timeout',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_TIMEOUT_SECONDS,
+	description:
+		'How long to wait for the service to answer one request. Past that the request fails with an error saying it timed out.',
+};
+
+/** The Options collection every operation ends with: its own options, then the request bounds. */
+export function nodeOptions(...extra: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [...extra, maxRateLimitWaitOption, timeoutOption],
+	};
+}
+
+/** How many requests the action node may have in flight at once; the router and transport read it. */
+export const parallelRequestsOption: INodeProperties = {
+	displayName: 'Parallel Requests',
+	name: 'parallelRequests',
+	type: 'number',
+	typeOptions: { minValue: 1, numberPrecision: 0 },
+	default: DEFAULT_PARALLEL_REQUESTS,
+	description:
+		"How many requests may be in flight at once, across items. 1 sends one at a time. Requests with the same credential also share the service's rate limit, so more in parallel never means more failures.",
+};

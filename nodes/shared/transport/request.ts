@@ -1,0 +1,308 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IPollFunctions,
+} from 'n8n-workflow';
+
+import {
+	apiError,
+	notEnvelopeError,
+	notJsonError,
+	rateLimitExhaustedError,
+	serviceFailedError,
+	unreachableError,
+} from './errors';
+import type { Outcome } from './errors';
+import { gateFor, slotsOf } from './gate';
+import type { MultipartBody } from './multipart';
+
+export const CREDENTIAL_TYPE = 'socialPublishingApi';
+
+/** Default bound on the total time spent waiting out 429 answers for one request. */
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS = 300;
+/** Default time one request may wait for its answer. */
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+/** A list in the editor has someone waiting on it: short waits only. */
+export const LIST_SEARCH_MAX_RATE_LIMIT_WAIT_SECONDS = 15;
+export const LIST_SEARCH_TIMEOUT_SECONDS = 20;
+/** Default number of requests one execution may have in flight at once. */
+export const DEFAULT_PARALLEL_REQUESTS = 10;
+
+export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+/** What a successful answer's `data` must be (api/endpoints.ts). */
+export type Expect = 'list' | 'object' | 'none';
+
+export interface Call {
+	method: IHttpRequestMethods;
+	/** The API path, from `/api/v1` on. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	multipart?: MultipartBody;
+	/** The input item this request serves; set on errors so n8n points at the item. */
+	itemIndex?: number;
+	expect: Expect;
+	/** Statuses whose body is data even when its `status` is false (a partial delete's 207). */
+	dataStatuses?: number[];
+	/** What a create makes: named in errors that leave it unknown whether it was made. */
+	creates?: string;
+	/** What an error status means for this call, e.g. 403 on approval: not an approver. */
+	hints?: Partial<Record<number, string>>;
+}
+
+/**
+ * The credential's Base URL without trailing slashes, and without `/api/v1` or `/api`, which
+ * people paste from the API's documentation: the node adds `/api/v1` to every path itself.
+ */
+export function normalBaseUrl(value: unknown): string {
+	return String(value ?? '')
+		.trim()
+		.replace(/\/+$/, '')
+		.replace(/\/api(\/v1)?$/i, '');
+}
+
+async function credentialOf(ctx: ApiContext): Promise<{ baseUrl: string; apiKey: string }> {
+	const credentials = await ctx.getCredentials<{ baseUrl: string; apiKey: string }>(
+		CREDENTIAL_TYPE,
+	);
+	return { baseUrl: normalBaseUrl(credentials.baseUrl), apiKey: String(credentials.apiKey ?? '') };
+}
+
+/** Options > Parallel Requests of an execution: a whole number of at least 1. */
+export function parallelRequestsOf(ctx: IExecuteFunctions): number {
+	const value = Number(
+		ctx.getNodeParameter('options.parallelRequests', 0, DEFAULT_PARALLEL_REQUESTS),
+	);
+	return Number.isInteger(value) && value >= 1 ? value : DEFAULT_PARALLEL_REQUESTS;
+}
+
+const isExecute = (ctx: ApiContext): ctx is IExecuteFunctions => 'getInputData' in ctx;
+const isPoll = (ctx: ApiContext): ctx is IPollFunctions =>
+	'getMode' in ctx && 'getActivationMode' in ctx;
+
+/** A seconds option of the node's Options, as the node has it; list methods use `listSearch`. */
+function secondsOption(
+	ctx: ApiContext,
+	name: string,
+	itemIndex: number,
+	fallback: number,
+	listSearch: number,
+): number {
+	const value = isExecute(ctx)
+		? ctx.getNodeParameter(`options.${name}`, itemIndex, fallback)
+		: isPoll(ctx)
+			? ctx.getNodeParameter(`options.${name}`, fallback)
+			: listSearch;
+	const seconds = Number(value);
+	return Number.isFinite(seconds) && seconds >= 0 ? seconds : fallback;
+}
+
+function header(response: IN8nHttpFullResponse, name: string): string | undefined {
+	const value = (response.headers as IDataObject | undefined)?.[name.toLowerCase()];
+	return value === undefined || value === null ? undefined : String(value);
+}
+
+/** X-RateLimit-Remaining as a whole number, when the answer carries it. */
+function remainingOf(response: IN8nHttpFullResponse): number | undefined {
+	const value = Number(header(response, 'x-ratelimit-remaining'));
+	return header(response, 'x-ratelimit-remaining') !== undefined &&
+		Number.isInteger(value) &&
+		value >= 0
+		? value
+		: undefined;
+}
+
+/** Seconds the service asks us to wait: `retry_after` in the body, else the Retry-After header. */
+function retryAfterSeconds(response: IN8nHttpFullResponse, body: IDataObject): number {
+	const fromBody = Number(body.retry_after);
+	if (Number.isFinite(fromBody) && fromBody >= 0) return fromBody;
+	const fromHeader = header(response, 'retry-after');
+	if (fromHeader !== undefined) {
+		const seconds = Number(fromHeader);
+		if (Number.isFinite(seconds)) return Math.max(0, seconds);
+		const date = Date.parse(fromHeader);
+		if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+	}
+	return 60;
+}
+
+const isJsonObject = (body: unknown): body is IDataObject =>
+	body !== null && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body);
+
+/**
+ * Network error codes in plain words, and whether the request may have reached the service. The
+ * raw error is dropped, as it carries the request's headers; the words carry no code, as n8n would
+ * replace a message that names one with its own.
+ */
+const NETWORK_FAILURES: Record<string, [words: string, outcome: Outcome]> = {
+	ECONNREFUSED: ['the connection was refused', 'not-sent'],
+	ENOTFOUND: ['the host name was not found', 'not-sent'],
+	EAI_AGAIN: ['the host name could not be resolved', 'not-sent'],
+	EHOSTUNREACH: ['the host is unreachable', 'not-sent'],
+	ENETUNREACH: ['the network is unreachable', 'not-sent'],
+	CERT_HAS_EXPIRED: ["the service's TLS certificate has expired", 'not-sent'],
+	DEPTH_ZERO_SELF_SIGNED_CERT: ["the service's TLS certificate is self-signed", 'not-sent'],
+	ECONNRESET: ['the connection was closed before an answer came', 'unknown'],
+	EPIPE: ['the connection was closed while sending', 'unknown'],
+	ETIMEDOUT: ['no answer in time', 'unknown'],
+	ECONNABORTED: ['no answer in time', 'unknown'],
+};
+
+/** A failure that never reached the service's answer: refused, dropped, timed out. */
+function transportFailure(error: unknown): { words: string; outcome: Outcome; timedOut: boolean } {
+	const found = (value: unknown): { code?: unknown; message?: unknown; cause?: unknown } =>
+		value !== null && typeof value === 'object' ? value : {};
+	const outer = found(error);
+	const inner = found(outer.cause);
+	const text = String(inner.message ?? outer.message ?? '');
+	const code = [inner.code, outer.code].find((value) => typeof value === 'string' && value !== '');
+	const timedOut = code === 'ETIMEDOUT' || code === 'ECONNABORTED' || /timeout/i.test(text);
+	const known = typeof code === 'string' ? NETWORK_FAILURES[code] : undefined;
+	if (known) return { words: known[0], outcome: known[1], timedOut };
+	if (timedOut) return { words: NETWORK_FAILURES.ETIMEDOUT[0], outcome: 'unknown', timedOut };
+	if (/socket hang up|closed unexpectedly/i.test(text)) {
+		return { words: NETWORK_FAILURES.ECONNRESET[0], outcome: 'unknown', timedOut };
+	}
+	if (/refused/i.test(String(outer.message ?? ''))) {
+		return { words: NETWORK_FAILURES.ECONNREFUSED[0], outcome: 'not-sent', timedOut };
+	}
+	return { words: 'the request failed before an answer came', outcome: 'unknown', timedOut };
+}
+
+const looksLikeHtml = (text: string) => /<\s*(!doctype|html|head|body)\b/i.test(text);
+
+/** What an answer that is not JSON looks like, in a few words for the error. */
+function bodyText(body: unknown): string {
+	if (body === undefined || body === null) return '';
+	return Buffer.isBuffer(body) ? body.toString('utf8') : String(body);
+}
+
+/** Whether `body` is the API's envelope for a success with `data` of the expected kind. */
+function envelopeProblem(body: IDataObject, expect: Expect): string | undefined {
+	if (body.status !== true) return 'it has no "status": true';
+	if (expect === 'list' && !Array.isArray(body.data)) return 'its "data" is not a list';
+	if (expect === 'object' && !isJsonObject(body.data)) return 'its "data" is not a record';
+	return undefined;
+}
+
+/**
+ * The one place that talks HTTP to the Social Publishing API. It accepts a success only when the
+ * answer is the API's envelope with `data` of the kind the endpoint returns. A 429 is waited out
+ * and the same request sent again, within the node's bound. Nothing else is retried: a create sent
+ * twice can publish twice.
+ */
+export async function request(this: ApiContext, call: Call): Promise<IDataObject> {
+	const { baseUrl, apiKey } = await credentialOf(this);
+	const gate = gateFor(baseUrl, apiKey);
+	const slots = isExecute(this) ? slotsOf(this, parallelRequestsOf(this)) : undefined;
+	const itemIndex = call.itemIndex ?? 0;
+	const timeoutSeconds = secondsOption(
+		this,
+		'timeout',
+		itemIndex,
+		DEFAULT_TIMEOUT_SECONDS,
+		LIST_SEARCH_TIMEOUT_SECONDS,
+	);
+	const options: IHttpRequestOptions = {
+		method: call.method,
+		url: `${baseUrl}${call.path}`,
+		qs: call.qs,
+		arrayFormat: 'brackets',
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		// 0 would mean no bound at all: a silent service must not hold the execution forever.
+		timeout: Math.max(1, timeoutSeconds) * 1000,
+	};
+	if (call.multipart) {
+		options.body = call.multipart.body;
+		options.headers = { 'Content-Type': call.multipart.contentType };
+	} else if (call.body !== undefined) {
+		options.body = call.body;
+		options.headers = { 'Content-Type': 'application/json' };
+	}
+	const node = this.getNode();
+	const where = { baseUrl, method: call.method, path: call.path, itemIndex: call.itemIndex };
+
+	const maxWait = secondsOption(
+		this,
+		'maxRateLimitWait',
+		itemIndex,
+		DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS,
+		LIST_SEARCH_MAX_RATE_LIMIT_WAIT_SECONDS,
+	);
+	let waited = 0;
+	for (;;) {
+		// Another request's 429 closed the window for every request of this credential.
+		const closed = gate.closedFor() / 1000;
+		if (closed > 0 && waited + closed > maxWait) {
+			throw rateLimitExhaustedError(node, {}, Math.ceil(closed), waited, call.itemIndex);
+		}
+		waited += closed;
+		let response: IN8nHttpFullResponse;
+		await slots?.take();
+		await gate.enter();
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				options,
+			)) as IN8nHttpFullResponse;
+			gate.leave(remainingOf(response));
+		} catch (error) {
+			gate.leave(undefined);
+			const failure = transportFailure(error);
+			throw unreachableError(node, where, {
+				...failure,
+				timeoutSeconds: Math.max(1, timeoutSeconds),
+				creates: call.creates,
+			});
+		} finally {
+			slots?.give();
+		}
+
+		const status = response.statusCode;
+		const body = response.body;
+		if (!isJsonObject(body)) {
+			const text = bodyText(body);
+			// Some endpoints answer an error with the status alone; a 204 has no body by definition.
+			if (status === 204 && call.expect === 'none') return {};
+			if (status >= 500) throw serviceFailedError(node, where, status, text, call.creates);
+			if (status >= 400 && !looksLikeHtml(text)) {
+				throw apiError(node, { status, body: {}, itemIndex: call.itemIndex, hints: call.hints });
+			}
+			if (status >= 200 && status < 300 && !looksLikeHtml(text)) {
+				throw notEnvelopeError(node, where, status, body, 'it is not a JSON object', call.creates);
+			}
+			throw notJsonError(node, where, status);
+		}
+		if (status === 429) {
+			const wait = retryAfterSeconds(response, body);
+			if (waited + wait > maxWait) {
+				throw rateLimitExhaustedError(node, body, wait, waited, call.itemIndex);
+			}
+			// Every request of this credential waits out the window together; this one is then
+			// sent again (the loop's next turn waits at the gate).
+			gate.close(wait);
+			continue;
+		}
+		if (call.dataStatuses?.includes(status)) return body;
+		if (status >= 400 || body.status === false) {
+			throw apiError(node, {
+				status,
+				body,
+				itemIndex: call.itemIndex,
+				hints: call.hints,
+				creates: call.creates,
+			});
+		}
+		const problem = envelopeProblem(body, call.expect);
+		if (problem) throw notEnvelopeError(node, where, status, body, problem, call.creates);
+		return body;
+	}
+}

@@ -99,6 +99,7 @@ const schemas = {
 			note: string,
 			created_by_user_id: string,
 			text: string,
+			scheduled_at: string,
 			count: integer(1),
 		},
 		required: ['action', 'workspace_id'],
@@ -106,7 +107,9 @@ const schemas = {
 			{
 				if: {
 					properties: {
-						action: { enum: ['publish', 'fail', 'enter_review', 'leave_review', 'reject'] },
+						action: {
+							enum: ['publish', 'fail', 'enter_review', 'leave_review', 'reject', 'miss_review'],
+						},
 					},
 				},
 				then: { required: ['post_id'] },
@@ -279,6 +282,9 @@ export function registerControl(app: FastifyInstance, runtime: Runtime) {
 	);
 
 	app.get(`${prefix}/profile`, async () => runtime.profile);
+
+	// How many API requests were handled at once: now, and at most since the last reset.
+	app.get(`${prefix}/concurrency`, async () => ({ ...runtime.concurrency }));
 
 	// Choices not named keep their value; each is checked against its allowed values.
 	app.post<{ Body: Record<string, unknown> }>(`${prefix}/profile`, async (request) => {

@@ -115,8 +115,9 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 	app.decorateRequest('loggedBody', null);
 	app.decorateRequest('afterFault', null);
 
-	app.addHook('onRequest', async (request) => {
+	app.addHook('onRequest', async (request, reply) => {
 		if (!isApi(request)) return;
+		runtime.countInFlight(reply.raw);
 		const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
 		request.loggedQuery = { ...parseQuery(query) } as Record<string, string | string[]>;
 		if (runtime.latencyMs > 0) await sleep(runtime.latencyMs);
@@ -135,9 +136,12 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 		runtime.wire().readRequest(request.body, request.query, request.isMultipart());
 	});
 
-	app.addHook('onSend', async (request, reply, payload) =>
-		isApi(request) ? answerAfter(runtime, request, reply, payload) : payload,
-	);
+	app.addHook('onSend', async (request, reply, payload) => {
+		if (!isApi(request)) return payload;
+		// The service's clock, which the control surface may set: clients read "now" from it.
+		reply.header('Date', runtime.clock.now().toUTCString());
+		return await answerAfter(runtime, request, reply, payload);
+	});
 
 	app.addHook('onResponse', async (request, reply) => {
 		if (isApi(request)) logRequest(runtime, request, reply.statusCode);

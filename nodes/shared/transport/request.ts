@@ -37,6 +37,12 @@ export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFuncti
 /** What a successful answer's `data` must be (api/endpoints.ts). */
 export type Expect = 'list' | 'object' | 'none';
 
+/** A successful answer: its body, and the service's clock when it says (the Date header). */
+export interface Answer {
+	body: IDataObject;
+	serviceTime?: number;
+}
+
 export interface Call {
 	method: IHttpRequestMethods;
 	/** The API path, from `/api/v1` on. */
@@ -107,14 +113,11 @@ function header(response: IN8nHttpFullResponse, name: string): string | undefine
 	return value === undefined || value === null ? undefined : String(value);
 }
 
-/** X-RateLimit-Remaining as a whole number, when the answer carries it. */
-function remainingOf(response: IN8nHttpFullResponse): number | undefined {
-	const value = Number(header(response, 'x-ratelimit-remaining'));
-	return header(response, 'x-ratelimit-remaining') !== undefined &&
-		Number.isInteger(value) &&
-		value >= 0
-		? value
-		: undefined;
+/** A rate-limit header as a whole number, when the answer carries it. */
+function countHeader(response: IN8nHttpFullResponse, name: string): number | undefined {
+	const text = header(response, name);
+	const value = Number(text);
+	return text !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
 /** Seconds the service asks us to wait: `retry_after` in the body, else the Retry-After header. */
@@ -196,7 +199,7 @@ function envelopeProblem(body: IDataObject, expect: Expect): string | undefined 
  * and the same request sent again, within the node's bound. Nothing else is retried: a create sent
  * twice can publish twice.
  */
-export async function request(this: ApiContext, call: Call): Promise<IDataObject> {
+export async function request(this: ApiContext, call: Call): Promise<Answer> {
 	const { baseUrl, apiKey } = await credentialOf(this);
 	const gate = gateFor(baseUrl, apiKey);
 	const slots = isExecute(this) ? slotsOf(this, parallelRequestsOf(this)) : undefined;
@@ -237,25 +240,39 @@ export async function request(this: ApiContext, call: Call): Promise<IDataObject
 		LIST_SEARCH_MAX_RATE_LIMIT_WAIT_SECONDS,
 	);
 	let waited = 0;
+	let refused = false;
+	let waitCounted = false;
 	for (;;) {
-		// Another request's 429 closed the window for every request of this credential.
-		const closed = gate.closedFor() / 1000;
+		// Another request's 429 closed the window for every request of this credential; this
+		// request's own 429 counted its wait below already.
+		const closed = waitCounted ? 0 : Math.ceil(gate.closedFor() / 1000);
 		if (closed > 0 && waited + closed > maxWait) {
-			throw rateLimitExhaustedError(node, {}, Math.ceil(closed), waited, call.itemIndex);
+			throw rateLimitExhaustedError(node, {}, closed, waited, call.itemIndex);
 		}
 		waited += closed;
+		waitCounted = false;
 		let response: IN8nHttpFullResponse;
 		await slots?.take();
-		await gate.enter();
+		await gate.enter(refused);
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				CREDENTIAL_TYPE,
 				options,
 			)) as IN8nHttpFullResponse;
-			gate.leave(remainingOf(response));
+			// A 429 closes the window for every request of this credential before this one's
+			// turn ends, so that no other request takes its place; past the bound this request
+			// gives up instead (below), and the window stays as it was.
+			if (response.statusCode === 429) {
+				const wait = retryAfterSeconds(response, isJsonObject(response.body) ? response.body : {});
+				if (waited + wait <= maxWait) gate.close(wait);
+			}
+			gate.leave({
+				remaining: countHeader(response, 'x-ratelimit-remaining'),
+				limit: countHeader(response, 'x-ratelimit-limit'),
+			});
 		} catch (error) {
-			gate.leave(undefined);
+			gate.leave();
 			const failure = transportFailure(error);
 			throw unreachableError(node, where, {
 				...failure,
@@ -271,7 +288,7 @@ export async function request(this: ApiContext, call: Call): Promise<IDataObject
 		if (!isJsonObject(body)) {
 			const text = bodyText(body);
 			// Some endpoints answer an error with the status alone; a 204 has no body by definition.
-			if (status === 204 && call.expect === 'none') return {};
+			if (status === 204 && call.expect === 'none') return { body: {} };
 			if (status >= 500) throw serviceFailedError(node, where, status, text, call.creates);
 			if (status >= 400 && !looksLikeHtml(text)) {
 				throw apiError(node, { status, body: {}, itemIndex: call.itemIndex, hints: call.hints });
@@ -286,12 +303,16 @@ export async function request(this: ApiContext, call: Call): Promise<IDataObject
 			if (waited + wait > maxWait) {
 				throw rateLimitExhaustedError(node, body, wait, waited, call.itemIndex);
 			}
-			// Every request of this credential waits out the window together; this one is then
-			// sent again (the loop's next turn waits at the gate).
-			gate.close(wait);
+			// The window is closed for every request of this credential (above); this one is then
+			// sent again, ahead of new ones, on the loop's next turn at the gate.
+			waited += wait;
+			waitCounted = true;
+			refused = true;
 			continue;
 		}
-		if (call.dataStatuses?.includes(status)) return body;
+		const serviceTime = Date.parse(header(response, 'date') ?? '');
+		const answer = { body, ...(Number.isNaN(serviceTime) ? {} : { serviceTime }) };
+		if (call.dataStatuses?.includes(status)) return answer;
 		if (status >= 400 || body.status === false) {
 			throw apiError(node, {
 				status,
@@ -303,6 +324,6 @@ export async function request(this: ApiContext, call: Call): Promise<IDataObject
 		}
 		const problem = envelopeProblem(body, call.expect);
 		if (problem) throw notEnvelopeError(node, where, status, body, problem, call.creates);
-		return body;
+		return answer;
 	}
 }

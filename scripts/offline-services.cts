@@ -63,7 +63,8 @@ export interface ChatRequest {
 /** What the scripted model schedules (with the accounts it found through List accounts). */
 export const MODEL_POST = {
 	text: 'Latte art workshop this Saturday at 10:00! Learn to pour a rosetta with our baristas. Sign up at the counter.',
-	scheduled_at: '2030-05-04T10:00:00+02:00',
+	// Next year's 4 May, so that the time is always in the future.
+	scheduled_at: `${new Date().getUTCFullYear() + 1}-05-04T10:00:00+02:00`,
 	platforms: ['facebook', 'instagram'],
 };
 

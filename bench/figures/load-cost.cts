@@ -17,7 +17,7 @@ interface LoadResult {
 }
 
 function loadOnce(): LoadResult {
-	const output = execFileSync(process.execPath, ['--require', join(repoRoot, 'scripts', 'register-cts.cts'), join(repoRoot, 'bench', 'load-package.cts')], {
+	const output = execFileSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench', 'load-package.cts')], {
 		cwd: repoRoot,
 		timeout: 60_000,
 	});

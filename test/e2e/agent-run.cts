@@ -147,7 +147,7 @@ export function approvalAgentWorkflow(examples: Workflow[]): Workflow {
 				operation: 'approve',
 				postId:
 					"={{ $fromAI('post_id', 'The id of the post to approve, from List posts awaiting approval', 'string') }}",
-				comment: "={{ $fromAI('comment', 'A short note for the post\'s author', 'string') }}",
+				comment: "={{ $fromAI('comment', 'A short note for the author of the post', 'string') }}",
 			}),
 		],
 		connections: {

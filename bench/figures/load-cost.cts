@@ -1,4 +1,4 @@
-// Figure 4: what installing the package costs n8n: the time its loader takes to load our
+// Figure 7: what installing the package costs n8n: the time its loader takes to load our
 // credential and nodes, and the size of the tarball npm would publish.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -17,10 +17,18 @@ interface LoadResult {
 }
 
 function loadOnce(): LoadResult {
-	const output = execFileSync(process.execPath, ['--require', join(repoRoot, 'scripts', 'register-cts.cts'), join(repoRoot, 'bench', 'load-package.cts')], {
-		cwd: repoRoot,
-		timeout: 60_000,
-	});
+	const output = execFileSync(
+		process.execPath,
+		[
+			'--require',
+			join(repoRoot, 'scripts', 'register-cts.cts'),
+			join(repoRoot, 'bench', 'load-package.cts'),
+		],
+		{
+			cwd: repoRoot,
+			timeout: 60_000,
+		},
+	);
 	return JSON.parse(output.toString()) as LoadResult;
 }
 
@@ -32,10 +40,14 @@ interface PackResult {
 }
 
 function packDryRun(): PackResult {
-	const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', '--loglevel=error'], {
-		cwd: repoRoot,
-		timeout: 120_000,
-	});
+	const output = execFileSync(
+		'npm',
+		['pack', '--dry-run', '--json', '--ignore-scripts', '--loglevel=error'],
+		{
+			cwd: repoRoot,
+			timeout: 120_000,
+		},
+	);
 	const [pack] = JSON.parse(output.toString()) as PackResult[];
 	return pack;
 }
@@ -54,7 +66,7 @@ export async function loadCost(): Promise<Figure> {
 		);
 	}
 	return {
-		id: 4,
+		id: 7,
 		title: 'Load cost',
 		method:
 			`Package load: ${LOAD_RUNS} fresh Node processes each import n8n-core, then time \`new PackageDirectoryLoader(root).loadAll()\` ` +
@@ -75,6 +87,8 @@ export async function loadCost(): Promise<Figure> {
 		notes,
 		summary:
 			`n8n's loader loads the package in ${formatMs(median(runs.map((run) => run.loadMs)))}; the tarball is ${formatBytes(pack.size)}` +
-			(buildInfo ? `, and ${formatBytes(buildInfo.size)} of its unpacked size is a tsc build cache that need not ship.` : '.'),
+			(buildInfo
+				? `, and ${formatBytes(buildInfo.size)} of its unpacked size is a tsc build cache that need not ship.`
+				: '.'),
 	};
 }

@@ -1,8 +1,8 @@
-// Figure 2: a bulk create under a rate limit. The sandbox allows Q requests per window (the live
-// API's 100 per minute, scaled down to keep the run short); N = 3Q creates go through our node and,
-// in the same run, through the peer with default settings, with Retry On Fail, and with Batching
-// set to the quota. Reported: items left without a post, duplicate posts, and time against the
-// floor the quota sets.
+// Figure 3: a bulk create under a rate limit, at the latency of figure 2. The sandbox allows Q
+// requests per window (the live API's 100 per minute, scaled down to keep the run short); N = 3Q
+// creates go through our node and, in the same run, through HTTP Request with default settings,
+// with Retry On Fail, and with Batching set to the quota. Reported: items left without a post,
+// duplicate posts, and time against the floor the quota sets.
 import { runNode } from '../../test/harness/engine.cts';
 import type { RunNodeOptions } from '../../test/harness/engine.cts';
 import type { BenchSandbox } from '../lib/jobs.cts';
@@ -10,13 +10,19 @@ import { createPost, peerCreatePost, postsTagged, textItems } from '../lib/jobs.
 import { formatMs, interleaved, median } from '../lib/measure.cts';
 import type { Figure, Row } from '../lib/report.cts';
 import { peerNode } from '../peer/http-request.cts';
+import { LATENCY_MS, QUOTA_BATCHING } from './latency.cts';
 
-const QUOTA = 10;
-const WINDOW_SECONDS = 3;
+export const QUOTA = QUOTA_BATCHING.batchSize;
+export const WINDOW_SECONDS = QUOTA_BATCHING.batchInterval / 1000;
 const POSTS = 3 * QUOTA;
 const RUNS = 3;
-/** Only the first window is free: each further window of requests waits for the one before. */
-const FLOOR_MS = (Math.ceil(POSTS / QUOTA) - 1) * WINDOW_SECONDS * 1000;
+/**
+ * Only the first window is free: each further window of requests waits for the one before, and the
+ * last requests still take their own latency to answer.
+ */
+export const floorMs = (requests: number) =>
+	(Math.ceil(requests / QUOTA) - 1) * WINDOW_SECONDS * 1000 + LATENCY_MS;
+const FLOOR_MS = floorMs(POSTS);
 
 interface Outcome {
 	ms: number;
@@ -28,48 +34,62 @@ interface Outcome {
 
 type Job = Omit<RunNodeOptions, 'items' | 'credentials'>;
 
-const JOBS: Record<string, { label: string; job: Job }> = {
-	ours: { label: 'Our node (Create Post, default options)', job: { parameters: createPost() } },
-	peerDefault: { label: 'HTTP Request, default settings', job: { ...peerNode, parameters: peerCreatePost() } },
-	peerRetry: {
-		label: 'HTTP Request, Retry On Fail (its defaults: 3 tries, 1000 ms apart)',
-		job: { ...peerNode, parameters: peerCreatePost(), settings: { retryOnFail: true } },
-	},
-	peerRetryMax: {
-		label: "HTTP Request, Retry On Fail at the engine's maximum (5 tries, 5000 ms apart)",
-		job: {
-			...peerNode,
-			parameters: peerCreatePost(),
-			settings: { retryOnFail: true, maxTries: 5, waitBetweenTries: 5000 },
+function jobs(baseUrl: string): Record<string, { label: string; job: Job }> {
+	return {
+		ours: { label: 'Our node (Create Post, default options)', job: { parameters: createPost() } },
+		peerDefault: {
+			label: 'HTTP Request, default settings',
+			job: { ...peerNode(), parameters: peerCreatePost(baseUrl) },
 		},
-	},
-	peerBatching: {
-		label: `HTTP Request, Batching set to the quota (${QUOTA} items per ${WINDOW_SECONDS * 1000} ms)`,
-		job: {
-			...peerNode,
-			parameters: {
-				...peerCreatePost(),
-				batchSize: QUOTA,
-				batchInterval: WINDOW_SECONDS * 1000,
+		peerRetry: {
+			label: 'HTTP Request, Retry On Fail (its defaults: 3 tries, 1000 ms apart)',
+			job: { ...peerNode({ retryOnFail: true }), parameters: peerCreatePost(baseUrl) },
+		},
+		peerRetryMax: {
+			label: "HTTP Request, Retry On Fail at the engine's maximum (5 tries, 5000 ms apart)",
+			job: {
+				...peerNode({ retryOnFail: true, maxTries: 5, waitBetweenTries: 5000 }),
+				parameters: peerCreatePost(baseUrl),
 			},
 		},
-	},
-};
+		peerBatching: {
+			label: `HTTP Request, Batching set to the quota (${QUOTA} items per ${WINDOW_SECONDS * 1000} ms)`,
+			job: { ...peerNode(), parameters: peerCreatePost(baseUrl, QUOTA_BATCHING) },
+		},
+	};
+}
 
-async function runJob(sandbox: BenchSandbox, name: string, job: Job, run: number): Promise<Outcome> {
+async function runJob(
+	sandbox: BenchSandbox,
+	name: string,
+	job: Job,
+	run: number,
+): Promise<Outcome> {
 	const tag = `bench pacing ${name} ${run}`;
 	await sandbox.control.reset();
 	await sandbox.control.rateLimit({ limit: QUOTA, windowSeconds: WINDOW_SECONDS });
+	await sandbox.control.latency(LATENCY_MS);
 	const start = performance.now();
-	const result = await runNode({ ...job, items: textItems(tag, POSTS), credentials: sandbox.credentials });
+	const result = await runNode({
+		...job,
+		items: textItems(tag, POSTS),
+		credentials: sandbox.credentials,
+	});
 	const ms = performance.now() - start;
+	await sandbox.control.latency(0);
 	await sandbox.control.rateLimit(null);
 	const texts = await postsTagged(sandbox, tag);
 	const unique = new Set(texts).size;
-	return { ms, nodeFailed: result.error !== undefined, missing: POSTS - unique, duplicates: texts.length - unique };
+	return {
+		ms,
+		nodeFailed: result.error !== undefined,
+		missing: POSTS - unique,
+		duplicates: texts.length - unique,
+	};
 }
 
 export async function pacing(sandbox: BenchSandbox): Promise<Figure> {
+	const JOBS = jobs(sandbox.url);
 	const variants = Object.fromEntries(
 		Object.entries(JOBS).map(([name, { job }]) => {
 			let run = 0;
@@ -100,7 +120,8 @@ export async function pacing(sandbox: BenchSandbox): Promise<Figure> {
 		);
 	}
 	const ours = results.ours;
-	const worst = (name: string, key: 'missing' | 'duplicates') => Math.max(...results[name].map((o) => o[key]));
+	const worst = (name: string, key: 'missing' | 'duplicates') =>
+		Math.max(...results[name].map((o) => o[key]));
 	const time = (name: string) => formatMs(median(results[name].map((o) => o.ms)));
 	if (ours.some((o) => o.missing > 0 || o.duplicates > 0)) {
 		notes.push('Our node missed the target of 0 failures and 0 duplicates in at least one run.');
@@ -114,13 +135,13 @@ export async function pacing(sandbox: BenchSandbox): Promise<Figure> {
 		"HTTP Request sends every item's request at once by default and stops at the first failed item; Retry On Fail re-runs the whole node, re-sending the items that had already succeeded.",
 	);
 	return {
-		id: 2,
-		title: 'Rate-limit pacing',
+		id: 3,
+		title: `Rate-limit pacing at ${LATENCY_MS} ms`,
 		method:
-			`The sandbox allows ${QUOTA} requests per ${WINDOW_SECONDS} s window per API key (the live API's 100 per minute, scaled down) and answers 429 with \`retry_after\` beyond that. ` +
+			`The sandbox allows ${QUOTA} requests per ${WINDOW_SECONDS} s window per API key (the live API's 100 per minute, scaled down) and answers 429 with \`retry_after\` beyond that; every request is held ${LATENCY_MS} ms, as in figure 2. ` +
 			`One job: ${POSTS} input items, each a Create Post of a draft with its own text. Each variant runs ${RUNS} times, interleaved with the others, each run on a freshly reset sandbox and window. ` +
 			'Posts are then counted in the sandbox by text: an item whose text is absent failed, a text present twice is a duplicate. ' +
-			`The floor is ${Math.ceil(POSTS / QUOTA) - 1} full windows (${formatMs(FLOOR_MS)}): the first ${QUOTA} requests go at once, each further ${QUOTA} wait a window. Medians are reported.`,
+			`The floor is ${Math.ceil(POSTS / QUOTA) - 1} full windows and one latency (${formatMs(FLOOR_MS)}): the first ${QUOTA} requests go at once, each further ${QUOTA} wait a window, the last answer takes ${LATENCY_MS} ms. Medians are reported.`,
 		rows,
 		notes,
 		summary:

@@ -32,7 +32,12 @@ async function counted(sandbox: BenchSandbox, job: () => Promise<number>): Promi
 
 async function seedPublished(sandbox: BenchSandbox, count: number): Promise<void> {
 	if (count > 0) {
-		await sandbox.control.seed({ workspace_id: WORKSPACE, resource: 'posts', count, template: { status: 'published' } });
+		await sandbox.control.seed({
+			workspace_id: WORKSPACE,
+			resource: 'posts',
+			count,
+			template: { status: 'published' },
+		});
 	}
 }
 
@@ -72,8 +77,13 @@ async function poll(sandbox: BenchSandbox, newPosts: number): Promise<Count> {
 	await sandbox.control.clock({ advanceSeconds: 1 });
 	await seedPublished(sandbox, newPosts);
 	return await counted(sandbox, async () => {
-		const result = await runPoll({ parameters, credentials: sandbox.credentials, staticData: first.staticData });
-		if (result.error) throw new Error(`Trigger poll with ${newPosts} new posts: ${result.error.message}`);
+		const result = await runPoll({
+			parameters,
+			credentials: sandbox.credentials,
+			staticData: first.staticData,
+		});
+		if (result.error)
+			throw new Error(`Trigger poll with ${newPosts} new posts: ${result.error.message}`);
 		return result.items?.length ?? 0;
 	});
 }
@@ -88,16 +98,29 @@ async function createWithFiles(sandbox: BenchSandbox, files: number): Promise<Co
 	});
 }
 
-async function medianOf(job: () => Promise<Count>): Promise<{ requests: number; items: number; spread: string }> {
+async function medianOf(
+	job: () => Promise<Count>,
+): Promise<{ requests: number; items: number; spread: string }> {
 	const counts: Count[] = [];
 	for (let run = 0; run < RUNS; run++) counts.push(await job());
 	const requests = counts.map((c) => c.requests);
-	const spread = Math.min(...requests) === Math.max(...requests) ? '' : ` (runs: ${requests.join(', ')})`;
+	const spread =
+		Math.min(...requests) === Math.max(...requests) ? '' : ` (runs: ${requests.join(', ')})`;
 	return { requests: median(requests), items: median(counts.map((c) => c.items)), spread };
 }
 
-function row(measure: string, count: { requests: number; items: number; spread: string }, floor: number, what: [string, string]): Row {
-	const verdict = count.requests === floor ? 'at the floor' : count.requests < floor ? 'below the floor?' : `${count.requests - floor} over the floor`;
+function row(
+	measure: string,
+	count: { requests: number; items: number; spread: string },
+	floor: number,
+	what: [string, string],
+): Row {
+	const verdict =
+		count.requests === floor
+			? 'at the floor'
+			: count.requests < floor
+				? 'below the floor?'
+				: `${count.requests - floor} over the floor`;
 	return {
 		measure,
 		ours: `${plural(count.requests, 'request')}${count.spread}`,
@@ -111,12 +134,23 @@ export async function requestsPerJob(sandbox: BenchSandbox): Promise<Figure> {
 	const notes: string[] = [];
 	for (const records of RECORD_COUNTS) {
 		const count = await medianOf(() => getManyAll(sandbox, records));
-		rows.push(row(`Get Many posts, Return All, N = ${records}`, count, pagesFloor(records), ['item out', 'items out']));
+		rows.push(
+			row(`Get Many posts, Return All, N = ${records}`, count, pagesFloor(records), [
+				'item out',
+				'items out',
+			]),
+		);
 	}
-	rows.push(row('Get Many posts, Limit 5 (of 1000)', await medianOf(() => getManyLimit(sandbox)), 1, ['item out', 'items out']));
+	rows.push(
+		row('Get Many posts, Limit 5 (of 1000)', await medianOf(() => getManyLimit(sandbox)), 1, [
+			'item out',
+			'items out',
+		]),
+	);
 	for (const newPosts of [0, ...NEW_POSTS]) {
 		const count = await medianOf(() => poll(sandbox, newPosts));
-		const measure = newPosts === 0 ? 'Trigger poll, idle' : `Trigger poll, K = ${plural(newPosts, 'new post')}`;
+		const measure =
+			newPosts === 0 ? 'Trigger poll, idle' : `Trigger poll, K = ${plural(newPosts, 'new post')}`;
 		rows.push(row(measure, count, pagesFloor(newPosts), ['item emitted', 'items emitted']));
 		if (count.items !== newPosts) {
 			notes.push(
@@ -126,7 +160,12 @@ export async function requestsPerJob(sandbox: BenchSandbox): Promise<Figure> {
 	}
 	for (const files of FILE_COUNTS) {
 		const measure = `Create Post with K = ${plural(files, 'binary file')}`;
-		rows.push(row(measure, await medianOf(() => createWithFiles(sandbox, files)), files + 1, ['post out', 'posts out']));
+		rows.push(
+			row(measure, await medianOf(() => createWithFiles(sandbox, files)), files + 1, [
+				'post out',
+				'posts out',
+			]),
+		);
 	}
 	const over = rows.filter((each) => each.versus?.includes('over the floor'));
 	const summary =

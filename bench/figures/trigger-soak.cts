@@ -1,4 +1,4 @@
-// Figure 5: the trigger's poll run over and over against the sandbox, as an active workflow would
+// Figure 8: the trigger's poll run over and over against the sandbox, as an active workflow would
 // run it: polls per second, and the size of the state it keeps (static data) after 10,000 polls.
 import type { IDataObject } from 'n8n-workflow';
 
@@ -67,13 +67,26 @@ async function soak(sandbox: BenchSandbox, frozenClock: boolean): Promise<Soak> 
 		await sandbox.control.clearRequests();
 	}
 	sizes.push([polls, bytesOf(staticData)]);
-	return { polls, pollsPerSecond: median(chunkRates), chunks: chunkRates.length, sizes, published, emitted };
+	return {
+		polls,
+		pollsPerSecond: median(chunkRates),
+		chunks: chunkRates.length,
+		sizes,
+		published,
+		emitted,
+	};
 }
 
-function describe(run: Soak, label: string): { rows: Row[]; notes: string[]; bytes: number; rate: number } {
+function describe(
+	run: Soak,
+	label: string,
+): { rows: Row[]; notes: string[]; bytes: number; rate: number } {
 	const [, finalSize] = run.sizes[run.sizes.length - 1];
 	const notes: string[] = [];
-	if (run.polls < POLLS) notes.push(`${label}: stopped at the time budget after ${run.polls} polls (${TIME_BUDGET_MS / 1000} s).`);
+	if (run.polls < POLLS)
+		notes.push(
+			`${label}: stopped at the time budget after ${run.polls} polls (${TIME_BUDGET_MS / 1000} s).`,
+		);
 	notes.push(
 		run.emitted === run.published
 			? `${label}: each of the ${run.published} posts published during the soak was emitted exactly once.`
@@ -83,7 +96,10 @@ function describe(run: Soak, label: string): { rows: Row[]; notes: string[]; byt
 		bytes: finalSize,
 		rate: run.pollsPerSecond,
 		rows: [
-			{ measure: `${label}: polls per second (median of ${run.chunks} chunks)`, ours: `${run.pollsPerSecond.toFixed(0)} polls/s` },
+			{
+				measure: `${label}: polls per second (median of ${run.chunks} chunks)`,
+				ours: `${run.pollsPerSecond.toFixed(0)} polls/s`,
+			},
 			{
 				measure: `${label}: state size after ${run.polls} polls`,
 				ours: formatBytes(finalSize),
@@ -101,7 +117,7 @@ export async function triggerSoak(sandbox: BenchSandbox): Promise<Figure> {
 	const tied = describe(tiedRun, 'Frozen clock (every post at the same instant)');
 	const exact = [liveRun, tiedRun].every((run) => run.emitted === run.published);
 	return {
-		id: 5,
+		id: 8,
 		title: 'Trigger soak',
 		method:
 			`The trigger (Post Published) polls the sandbox ${POLLS} times in a row through PollContext, each poll starting from the static data the previous one left, as an active workflow does; ` +
@@ -113,6 +129,8 @@ export async function triggerSoak(sandbox: BenchSandbox): Promise<Figure> {
 		summary:
 			`${live.rate.toFixed(0)} polls per second; after ${liveRun.polls} polls the state is ${formatBytes(live.bytes)} ` +
 			`(${formatBytes(tied.bytes)} when every post shares one timestamp, growing with the posts at that instant); ` +
-			(exact ? 'no post was missed or emitted twice.' : 'some posts were missed or emitted twice (see the notes).'),
+			(exact
+				? 'no post was missed or emitted twice.'
+				: 'some posts were missed or emitted twice (see the notes).'),
 	};
 }

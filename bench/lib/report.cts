@@ -30,9 +30,9 @@ export interface Figure {
 
 export const repoRoot = join(__dirname, '..', '..');
 
-function versionOf(pkg: string): string {
+function versionOf(pkg: string, modules = join(repoRoot, 'node_modules')): string {
 	try {
-		return (require(join(repoRoot, 'node_modules', pkg, 'package.json')) as { version: string }).version;
+		return (require(join(modules, pkg, 'package.json')) as { version: string }).version;
 	} catch {
 		return 'not installed';
 	}
@@ -40,7 +40,9 @@ function versionOf(pkg: string): string {
 
 function gitCommit(): string {
 	try {
-		return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot }).toString().trim();
+		return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot })
+			.toString()
+			.trim();
 	} catch {
 		return 'unknown';
 	}
@@ -51,9 +53,11 @@ export function machine(): string[] {
 	return [
 		`CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores`,
 		`Memory: ${(totalmem() / 1024 ** 3).toFixed(0)} GiB`,
-		`Load average when the run ended: ${loadavg().map((value) => value.toFixed(2)).join(', ')} (1, 5, 15 min; other work shares the machine)`,
+		`Load average when the run ended: ${loadavg()
+			.map((value) => value.toFixed(2))
+			.join(', ')} (1, 5, 15 min; other work shares the machine)`,
 		`OS: ${type()} ${release()}`,
-		`Node ${process.versions.node}; n8n-core ${versionOf('n8n-core')}, n8n-workflow ${versionOf('n8n-workflow')}, n8n-nodes-base ${versionOf('n8n-nodes-base')}`,
+		`Node ${process.versions.node}; n8n-core ${versionOf('n8n-core')}, n8n-workflow ${versionOf('n8n-workflow')}, n8n-nodes-base ${versionOf('n8n-nodes-base', join(repoRoot, '.demo', 'n8n', 'node_modules'))} (the peer, in .demo/n8n)`,
 		`Commit: ${gitCommit()}`,
 	];
 }
@@ -76,7 +80,8 @@ function table(figures: Figure[]): string[] {
 }
 
 export function printFigure(figure: Figure): void {
-	const took = figure.durationMs === undefined ? '' : ` (${(figure.durationMs / 1000).toFixed(0)} s)`;
+	const took =
+		figure.durationMs === undefined ? '' : ` (${(figure.durationMs / 1000).toFixed(0)} s)`;
 	console.log(`\n== ${figure.id}. ${figure.title}${took}`);
 	for (const row of figure.rows) {
 		const peer = row.peer === undefined ? '' : `   HTTP Request: ${row.peer}`;
@@ -129,7 +134,10 @@ export function writeReport(path: string, input: ReportInput): void {
 		'',
 	];
 	for (const figure of figures) {
-		const took = figure.durationMs === undefined ? '' : ` Measuring it took ${(figure.durationMs / 1000).toFixed(0)} s.`;
+		const took =
+			figure.durationMs === undefined
+				? ''
+				: ` Measuring it took ${(figure.durationMs / 1000).toFixed(0)} s.`;
 		lines.push(`### ${figure.id}. ${figure.title}`, '', figure.method + took, '');
 		for (const note of figure.notes) lines.push(`- ${note}`);
 		if (figure.notes.length > 0) lines.push('');

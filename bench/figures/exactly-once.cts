@@ -1,0 +1,201 @@
+// Figure 5: exactly-once soak. CREATES creates in one execution, where about a third of the create
+// requests meet a random ambiguous fault (before or after the service acted: an error status, a
+// dropped connection, no answer, a 2xx that is not the API's envelope). The same seeded faults meet
+// our node and HTTP Request with Retry On Fail. Reported: items without a post, duplicate posts,
+// the time it took and the requests it cost.
+import { DEMO } from '../../sandbox/demo-data.cts';
+import { runNode } from '../../test/harness/engine.cts';
+import type { RunNodeOptions } from '../../test/harness/engine.cts';
+import type { BenchSandbox } from '../lib/jobs.cts';
+import { createPost, peerCreatePost, postsTagged, textItems } from '../lib/jobs.cts';
+import { formatMs, plural } from '../lib/measure.cts';
+import type { Figure, Row } from '../lib/report.cts';
+import { peerNode } from '../peer/http-request.cts';
+import { LATENCY_MS } from './latency.cts';
+
+const CREATES = 45;
+const PROBABILITY = 1 / 3;
+const SEED = 20261123;
+/** A request with no answer is held this long; both nodes give up on it sooner (TIMEOUT_S). */
+const HOLD_MS = 5000;
+const TIMEOUT_S = 2;
+const POSTS_PATH = `/api/v1/workspaces/${DEMO.workspaces.main.id}/posts`;
+
+type Job = Omit<RunNodeOptions, 'items' | 'credentials'>;
+
+interface Drawn {
+	when: string;
+	answer: string;
+}
+
+interface Outcome {
+	ms: number;
+	error?: string;
+	missing: number;
+	duplicates: number;
+	creates: number;
+	reads: number;
+	drawn: Drawn[];
+}
+
+/** The sandbox's random faults (sandbox/faults.cts), through its control surface. */
+async function startFaults(sandbox: BenchSandbox): Promise<boolean> {
+	const response = await fetch(`${sandbox.url}/__sandbox/random-faults`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({
+			seed: SEED,
+			probability: PROBABILITY,
+			method: 'POST',
+			path: POSTS_PATH,
+			holdMs: HOLD_MS,
+		}),
+	});
+	await response.text();
+	return response.ok;
+}
+
+async function drawnFaults(sandbox: BenchSandbox): Promise<Drawn[]> {
+	const response = await fetch(`${sandbox.url}/__sandbox/random-faults`);
+	return ((await response.json()) as { drawn: Drawn[] }).drawn;
+}
+
+/**
+ * The sandbox can fail after acting when a fault `when: 'after'` answers 500 and the post exists;
+ * an older sandbox ignores `when` and answers before acting.
+ */
+async function faultsAfterActing(sandbox: BenchSandbox): Promise<boolean> {
+	await sandbox.control.reset({ rateLimit: null });
+	await sandbox.control.fault({
+		method: 'POST',
+		path: POSTS_PATH,
+		when: 'after',
+		answer: 'status',
+		status: 500,
+	} as never);
+	const response = await fetch(`${sandbox.url}${POSTS_PATH}`, {
+		method: 'POST',
+		headers: { 'X-API-Key': sandbox.credentials.apiKey, 'content-type': 'application/json' },
+		body: JSON.stringify({
+			content: { text: 'bench probe after' },
+			accounts: [DEMO.accounts.facebook],
+			scheduling: { publish_type: 'draft' },
+		}),
+	});
+	await response.text();
+	const created = (await postsTagged(sandbox, 'bench probe after')).length;
+	await sandbox.control.reset({ rateLimit: null });
+	return response.status === 500 && created === 1;
+}
+
+async function soak(sandbox: BenchSandbox, name: string, job: Job): Promise<Outcome> {
+	const tag = `bench soak ${name}`;
+	await sandbox.control.reset({ rateLimit: null });
+	await sandbox.control.latency(LATENCY_MS);
+	if (!(await startFaults(sandbox))) throw new Error('the sandbox refused its random faults');
+	const start = performance.now();
+	const result = await runNode({
+		...job,
+		items: textItems(tag, CREATES),
+		credentials: sandbox.credentials,
+	});
+	const ms = performance.now() - start;
+	const drawn = await drawnFaults(sandbox);
+	const log = await sandbox.control.requests({ path: `${POSTS_PATH}*` });
+	await sandbox.control.reset({ rateLimit: null });
+	const texts = await postsTagged(sandbox, tag);
+	const unique = new Set(texts).size;
+	return {
+		ms,
+		error: result.error?.message,
+		missing: CREATES - unique,
+		duplicates: texts.length - unique,
+		creates: log.filter((entry) => entry.method === 'POST').length,
+		reads: log.filter((entry) => entry.method === 'GET').length,
+		drawn,
+	};
+}
+
+function kinds(drawn: Drawn[]): string {
+	const counts = new Map<string, number>();
+	for (const { when, answer } of drawn)
+		counts.set(`${answer} ${when}`, (counts.get(`${answer} ${when}`) ?? 0) + 1);
+	return [...counts].map(([kind, count]) => `${count} ${kind}`).join(', ');
+}
+
+export async function exactlyOnce(sandbox: BenchSandbox): Promise<Figure> {
+	const title = 'Exactly-once soak';
+	if (!(await faultsAfterActing(sandbox))) {
+		const reason =
+			'the sandbox cannot fail after acting yet (Fault `when`, random faults); re-run once it can';
+		console.log(`\n== 5. ${title}: skipped: ${reason}`);
+		return {
+			id: 5,
+			title,
+			method: 'Skipped in this run.',
+			rows: [
+				{
+					measure: `${CREATES} creates with random ambiguous faults`,
+					ours: 'not measured',
+					note: reason,
+				},
+			],
+			notes: [`Not measured: ${reason}.`],
+			summary: `Not measured: ${reason}.`,
+		};
+	}
+	const jobs: Array<[string, string, Job]> = [
+		[
+			'ours',
+			'Our node (Create Post, default options)',
+			{ parameters: createPost({}, { timeout: TIMEOUT_S }) },
+		],
+		[
+			'peer',
+			'HTTP Request, Retry On Fail (its defaults: 3 tries, 1000 ms apart)',
+			{
+				...peerNode({ retryOnFail: true }),
+				parameters: { ...peerCreatePost(sandbox.url), options: { timeout: TIMEOUT_S * 1000 } },
+			},
+		],
+	];
+	const rows: Row[] = [];
+	const outcomes: Record<string, Outcome> = {};
+	for (const [name, label, job] of jobs) {
+		const outcome = await soak(sandbox, name, job);
+		outcomes[name] = outcome;
+		const cell =
+			`${outcome.missing} of ${CREATES} items without a post, ${plural(outcome.duplicates, 'duplicate post')}, ${formatMs(outcome.ms)}, ` +
+			`${plural(outcome.creates + outcome.reads, 'request')} (${outcome.creates} creates, ${outcome.reads} reads)` +
+			(outcome.error ? `; node failed: ${outcome.error}` : '');
+		const note = `${plural(outcome.drawn.length, 'fault')} met: ${kinds(outcome.drawn) || 'none'}`;
+		rows.push(
+			name === 'ours'
+				? { measure: label, ours: cell, note }
+				: { measure: label, ours: '', peer: cell, note },
+		);
+	}
+	const { ours, peer } = outcomes;
+	const notes: string[] = [];
+	if (ours.missing > 0 || ours.duplicates > 0) {
+		notes.push(
+			`Our node missed the goal of 0 items without a post and 0 duplicates: ${ours.error ? `it stopped at the first ambiguous failure ("${ours.error}"), leaving the items after it unsent` : 'see the row'}.`,
+		);
+	}
+	notes.push(
+		"HTTP Request cannot tell an ambiguous failure from a plain one: Retry On Fail re-runs the whole node, re-sending every item, including those whose post was already made; a 2xx that is not the API's envelope counts as a success even when nothing was created.",
+	);
+	return {
+		id: 5,
+		title,
+		method:
+			`One execution of ${CREATES} items, each a Create Post of a draft with its own text, at ${LATENCY_MS} ms latency, no rate limit. ` +
+			`The sandbox's random faults (seed ${SEED}) meet each create request with probability 1/3, the kind drawn at random: before or after the post is made; a 500, 502 or 503, a dropped connection, no answer (held ${HOLD_MS / 1000} s; both nodes time out after ${TIMEOUT_S} s), or a 200 that is not the API's envelope. ` +
+			'The same seed meets both nodes, by the order of their create requests. One run each. Posts are then counted in the sandbox by text; requests come from its log.',
+		rows,
+		notes,
+		summary:
+			`${CREATES} creates, a third meeting random ambiguous faults: our node ${ours.missing} items without a post, ${plural(ours.duplicates, 'duplicate')}, ${formatMs(ours.ms)}, ${plural(ours.creates + ours.reads, 'request')}; ` +
+			`HTTP Request with Retry On Fail ${peer.missing} without a post, ${plural(peer.duplicates, 'duplicate')}, ${formatMs(peer.ms)}, ${plural(peer.creates + peer.reads, 'request')}.`,
+	};
+}

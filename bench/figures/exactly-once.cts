@@ -102,8 +102,10 @@ async function soak(sandbox: BenchSandbox, name: string, job: Job): Promise<Outc
 	const ms = performance.now() - start;
 	const drawn = await drawnFaults(sandbox);
 	const log = await sandbox.control.requests({ path: `${POSTS_PATH}*` });
-	await sandbox.control.reset({ rateLimit: null });
-	const texts = await postsTagged(sandbox, tag);
+	// Faults off (injected and random), the posts kept for counting.
+	await sandbox.control.clearFaults();
+	await sandbox.control.latency(0);
+	const texts = await postsTagged(sandbox, `${tag} #`);
 	const unique = new Set(texts).size;
 	return {
 		ms,
@@ -194,6 +196,13 @@ export async function exactlyOnce(sandbox: BenchSandbox): Promise<Figure> {
 			'The same seed meets both nodes, by the order of their create requests. One run each. Posts are then counted in the sandbox by text; requests come from its log.',
 		rows,
 		notes,
+		goals: [
+			{
+				goal: `${CREATES} creates, a third meeting random ambiguous faults: 0 items without a post, 0 duplicate posts`,
+				measured: `${ours.missing} without a post, ${plural(ours.duplicates, 'duplicate')}`,
+				met: ours.missing === 0 && ours.duplicates === 0,
+			},
+		],
 		summary:
 			`${CREATES} creates, a third meeting random ambiguous faults: our node ${ours.missing} items without a post, ${plural(ours.duplicates, 'duplicate')}, ${formatMs(ours.ms)}, ${plural(ours.creates + ours.reads, 'request')}; ` +
 			`HTTP Request with Retry On Fail ${peer.missing} without a post, ${plural(peer.duplicates, 'duplicate')}, ${formatMs(peer.ms)}, ${plural(peer.creates + peer.reads, 'request')}.`,

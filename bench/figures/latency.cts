@@ -190,6 +190,18 @@ export async function latency(sandbox: BenchSandbox): Promise<Figure> {
 			`Return All: Get Many of the published posts of a workspace holding exactly ${RECORDS} (seeded), one run; requests from the sandbox's log.`,
 		rows,
 		notes,
+		goals: [
+			{
+				goal: `${CREATES} creates at ${LATENCY_MS} ms within 3 round trips' time`,
+				measured: inTrips(time('ours')),
+				met: trips <= 3,
+			},
+			{
+				goal: `Return All of ${RECORDS} at ${LATENCY_MS} ms within 3 round trips' time, at exactly ${pages} requests`,
+				measured: `${inTrips(all.ms)}, ${plural(all.requests, 'request')}`,
+				met: all.ms / trip <= 3 && all.requests === pages,
+			},
+		],
 		summary:
 			`${CREATES} creates take our node ${inTrips(time('ours'))} (${(time('ours') / time('peer')).toFixed(2)}x HTTP Request's default at ${inTrips(time('peer'))}; ${(time('ours') / time('peerBatching')).toFixed(2)}x HTTP Request with Batching at ${inTrips(time('peerBatching'))}). ` +
 			`Return All of ${RECORDS} posts takes ${inTrips(all.ms)} and ${plural(all.requests, 'request')}.`,

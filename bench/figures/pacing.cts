@@ -144,6 +144,16 @@ export async function pacing(sandbox: BenchSandbox): Promise<Figure> {
 			`The floor is ${Math.ceil(POSTS / QUOTA) - 1} full windows and one latency (${formatMs(FLOOR_MS)}): the first ${QUOTA} requests go at once, each further ${QUOTA} wait a window, the last answer takes ${LATENCY_MS} ms. Medians are reported.`,
 		rows,
 		notes,
+		goals: [
+			{
+				goal: `${POSTS} creates under the quota: 0 failures and 0 duplicates, at no more than 1.1x the floor`,
+				measured: `${worst('ours', 'missing')} failures, ${worst('ours', 'duplicates')} duplicates (worst of ${RUNS} runs), ${(median(ours.map((o) => o.ms)) / FLOOR_MS).toFixed(2)}x the floor`,
+				met:
+					worst('ours', 'missing') === 0 &&
+					worst('ours', 'duplicates') === 0 &&
+					median(ours.map((o) => o.ms)) <= 1.1 * FLOOR_MS,
+			},
+		],
 		summary:
 			`${POSTS} creates under ${QUOTA} requests per ${WINDOW_SECONDS} s: our node ${worst('ours', 'missing')} failures and ${worst('ours', 'duplicates')} duplicates (worst of ${RUNS} runs) in ${time('ours')}, against a ${formatMs(FLOOR_MS)} floor. ` +
 			`HTTP Request: ${median(results.peerDefault.map((o) => o.missing))} of ${POSTS} items fail by default; Retry On Fail does not help with its defaults and at its maximum (5 tries, 5 s) makes ${median(results.peerRetryMax.map((o) => o.duplicates))} duplicate posts; ` +

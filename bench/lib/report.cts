@@ -14,6 +14,13 @@ export interface Row {
 	note?: string;
 }
 
+/** A target the figure is held to, and whether this run met it. */
+export interface Goal {
+	goal: string;
+	measured: string;
+	met: boolean;
+}
+
 export interface Figure {
 	id: number;
 	title: string;
@@ -22,6 +29,8 @@ export interface Figure {
 	rows: Row[];
 	/** Findings worth a sentence: where we are behind, what is missing and why. */
 	notes: string[];
+	/** Targets set for the figure; the report lists them with what was measured. */
+	goals?: Goal[];
 	/** The figure in one sentence, for the summary at the top. */
 	summary: string;
 	/** How long measuring it took; set by the runner. */
@@ -79,6 +88,26 @@ function table(figures: Figure[]): string[] {
 	return lines;
 }
 
+function goalsTable(figures: Figure[]): string[] {
+	const goals = figures.flatMap((figure) =>
+		(figure.goals ?? []).map((goal) => ({ id: figure.id, ...goal })),
+	);
+	if (goals.length === 0) return [];
+	return [
+		'## Goals',
+		'',
+		'Where a row says "behind", the node does not meet the goal yet.',
+		'',
+		'| # | Goal | Measured | |',
+		'|---|---|---|---|',
+		...goals.map(
+			({ id, goal, measured, met }) =>
+				`| ${id} | ${cell(goal)} | ${cell(measured)} | ${met ? 'met' : 'behind'} |`,
+		),
+		'',
+	];
+}
+
 export function printFigure(figure: Figure): void {
 	const took =
 		figure.durationMs === undefined ? '' : ` (${(figure.durationMs / 1000).toFixed(0)} s)`;
@@ -90,6 +119,8 @@ export function printFigure(figure: Figure): void {
 		console.log(`  ${row.measure}: ${row.ours}${peer}${versus}${note}`);
 	}
 	for (const note of figure.notes) console.log(`  * ${note}`);
+	for (const { goal, measured, met } of figure.goals ?? [])
+		console.log(`  goal ${met ? 'met' : 'BEHIND'}: ${goal}: ${measured}`);
 }
 
 export interface ReportInput {
@@ -116,6 +147,7 @@ export function writeReport(path: string, input: ReportInput): void {
 		...figures.map((figure) => `- **${figure.id}. ${figure.title}.** ${figure.summary}`),
 		...gaps.map((gap) => `- **Not measured.** ${gap}`),
 		'',
+		...goalsTable(figures),
 		'## Machine',
 		'',
 		...machine().map((line) => `- ${line}`),

@@ -64,6 +64,7 @@ function workspaceOf(runtime: Runtime, id: string | undefined): Workspace {
 
 /** Applies one change over time; answers the ids of the posts it touched or made. */
 export function simulate(runtime: Runtime, body: SimulateRequest): string[] {
+	body.account_ids = runtime.wire().accountsIn(body.account_ids) as string[] | undefined;
 	const space = workspaceOf(runtime, body.workspace_id);
 	const now = runtime.clock.iso();
 	const approvers = body.approvers ?? [DEMO.users.alex.id];
@@ -139,7 +140,9 @@ export function simulate(runtime: Runtime, body: SimulateRequest): string[] {
 /** Bulk-creates records of one kind; answers their ids. */
 export function seed(runtime: Runtime, body: SeedRequest): string[] {
 	const { resource, count } = body;
-	const template = body.template ?? {};
+	const template = { ...body.template };
+	if ('account_ids' in template)
+		template.account_ids = runtime.wire().accountsIn(template.account_ids);
 	const space = workspaceOf(runtime, body.workspace_id);
 	const { store, clock } = runtime;
 	const text = (key: string, fallback: string) =>
@@ -264,7 +267,8 @@ export function seed(runtime: Runtime, body: SeedRequest): string[] {
 				id,
 				name,
 				slug: name.toLowerCase().replace(/\W+/g, '-'),
-				timezone: text('timezone', 'UTC'),
+				// null: a workspace record without a zone (what a node must cope with).
+				timezone: template.timezone === null ? null : text('timezone', 'UTC'),
 				accountCap: null,
 			});
 			const owner = store.data.members.find((member) => member.role === 'owner') as {

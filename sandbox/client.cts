@@ -2,17 +2,28 @@
 import type { ClockSettings } from './clock.cts';
 import type { SeedRequest, SimulateRequest } from './changes.cts';
 import type { Profile } from './profile.cts';
-import type { Fault, LoggedRequest, RateLimit } from './runtime.cts';
+import type { DEMO } from './demo-data.cts';
+import type { DrawnFault, Fault, LoggedRequest, RandomFaults, RateLimit } from './runtime.cts';
 
 export type {
 	ClockSettings,
+	DrawnFault,
 	Fault,
 	LoggedRequest,
+	RandomFaults,
 	Profile,
 	RateLimit,
 	SeedRequest,
 	SimulateRequest,
 };
+
+/** DEMO's shape with its identifiers as plain strings (their values depend on the profile). */
+export type DemoIds = Widened<typeof DEMO>;
+type Widened<T> = T extends string
+	? string
+	: T extends object
+		? { [K in keyof T]: Widened<T[K]> }
+		: T;
 
 export interface RequestFilter {
 	method?: string;
@@ -76,8 +87,29 @@ export class SandboxControl {
 		await this.call('POST', 'faults', spec);
 	}
 
+	/** Clears injected and random faults. */
 	async clearFaults(): Promise<void> {
 		await this.call('DELETE', 'faults');
+	}
+
+	/** From now on, each matching request meets a random fault with `probability`, drawn from `seed`. */
+	async randomFaults(spec: RandomFaults): Promise<void> {
+		await this.call('POST', 'random-faults', spec);
+	}
+
+	/** What the random faults met: matching requests seen, and the faults drawn in order. */
+	randomFaultsDrawn(): Promise<{ spec: RandomFaults | null; seen: number; drawn: DrawnFault[] }> {
+		return this.call('GET', 'random-faults');
+	}
+
+	/** Sets a workspace record's time zone as given (even an invalid one); null: the record has none. */
+	async workspaceTimezone(workspaceId: string, timezone: string | null): Promise<void> {
+		await this.call('POST', 'workspace-timezone', { workspace_id: workspaceId, timezone });
+	}
+
+	/** DEMO's identifiers as the current profile answers them (account IDs differ under ids=numeric). */
+	ids(): Promise<DemoIds> {
+		return this.call('GET', 'ids');
 	}
 
 	async latency(ms: number): Promise<void> {

@@ -96,3 +96,18 @@ export function wallClockToInstant(wallClock: string, timeZone: string): Date | 
 	const first = asUtc - offsetAt(asUtc);
 	return new Date(asUtc - offsetAt(first));
 }
+
+/** Whether the runtime knows `zone` as an IANA time zone. */
+export function isZone(zone: string | null): zone is string {
+	if (!zone) return false;
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone: zone });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** The zone a workspace's wall-clock times are read in: its own, or UTC when it has no valid one. */
+export const zoneOf = (workspace: { timezone: string | null }) =>
+	isZone(workspace.timezone) ? workspace.timezone : 'UTC';

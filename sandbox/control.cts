@@ -7,8 +7,11 @@ import { SEED_RESOURCES, SIMULATE_ACTIONS, seed, simulate } from './changes.cts'
 import type { SeedRequest, SimulateRequest } from './changes.cts';
 import type { ClockSettings } from './clock.cts';
 import { fail } from './errors.cts';
+import { DEMO } from './demo-data.cts';
+import { startRandomFaults } from './faults.cts';
 import { withChoices } from './profile.cts';
-import type { Fault, RateLimit, Runtime } from './runtime.cts';
+import { FAULT_ANSWERS, FAULT_MOMENTS } from './runtime.cts';
+import type { Fault, RandomFaults, RateLimit, Runtime } from './runtime.cts';
 
 const string = { type: 'string' } as const;
 const integer = (minimum: number) => ({ type: 'integer', minimum });
@@ -39,8 +42,29 @@ const schemas = {
 			html: { type: 'boolean' },
 			drop: { type: 'boolean' },
 			delayMs: integer(0),
+			when: { enum: FAULT_MOMENTS },
+			answer: { enum: FAULT_ANSWERS },
+			holdMs: integer(0),
 		},
 		required: ['path'],
+	},
+	randomFaults: {
+		type: 'object',
+		properties: {
+			seed: integer(0),
+			probability: { type: 'number', minimum: 0, maximum: 1 },
+			method: string,
+			path: { type: 'string', minLength: 1 },
+			answers: { type: 'array', items: { enum: FAULT_ANSWERS } },
+			when: { type: 'array', items: { enum: FAULT_MOMENTS } },
+			holdMs: integer(0),
+		},
+		required: ['seed', 'probability'],
+	},
+	workspaceTimezone: {
+		type: 'object',
+		properties: { workspace_id: string, timezone: nullable(string) },
+		required: ['workspace_id', 'timezone'],
 	},
 	latency: { type: 'object', properties: { ms: integer(0) }, required: ['ms'] },
 	rateLimit: { anyOf: [{ type: 'null' }, rateLimitSchema] },
@@ -158,9 +182,28 @@ export function registerControl(app: FastifyInstance, runtime: Runtime) {
 		},
 	);
 
+	// Clears the injected faults and the random ones.
 	app.delete(`${prefix}/faults`, async () => {
 		runtime.faults = [];
+		runtime.randomFaults = null;
 		return { ok: true };
+	});
+
+	app.post<{ Body: RandomFaults }>(
+		`${prefix}/random-faults`,
+		{ schema: { body: schemas.randomFaults } },
+		async (request) => {
+			startRandomFaults(runtime, request.body);
+			return { ok: true };
+		},
+	);
+
+	// What the random faults met so far: how many requests matched, and the faults drawn.
+	app.get(`${prefix}/random-faults`, async () => {
+		const random = runtime.randomFaults;
+		return random
+			? { spec: random.spec, seen: random.seen, drawn: random.drawn }
+			: { spec: null, seen: 0, drawn: [] };
 	});
 
 	app.post<{ Body: { ms: number } }>(
@@ -201,6 +244,30 @@ export function registerControl(app: FastifyInstance, runtime: Runtime) {
 			return { ok: true };
 		},
 	);
+
+	// Any string is kept as the record's zone, valid or not; null leaves the record without one.
+	app.post<{ Body: { workspace_id: string; timezone: string | null } }>(
+		`${prefix}/workspace-timezone`,
+		{ schema: { body: schemas.workspaceTimezone } },
+		async (request) => {
+			const workspace = runtime.store.workspace(request.body.workspace_id);
+			if (!workspace) throw fail(404, `No workspace ${request.body.workspace_id}`);
+			workspace.timezone = request.body.timezone;
+			return { ok: true };
+		},
+	);
+
+	// DEMO's identifiers as this profile answers them (account IDs differ under ids=numeric); the
+	// API accepts both forms.
+	app.get(`${prefix}/ids`, async () => {
+		const wire = runtime.wire();
+		return {
+			...DEMO,
+			accounts: Object.fromEntries(
+				Object.entries(DEMO.accounts).map(([name, id]) => [name, wire.account(id)]),
+			),
+		};
+	});
 
 	app.post<{ Body: ClockSettings }>(
 		`${prefix}/clock`,

@@ -1,4 +1,5 @@
 // Error answers in the API's envelope (section 7). Routes throw these; the error handler sends them.
+import type { Profile } from './profile.cts';
 
 export class ApiError extends Error {
 	readonly statusCode: number;
@@ -26,3 +27,23 @@ export function invalid(
 		statusCode === 422 ? { error_code: 'VALIDATION_ERROR', errors } : { errors },
 	);
 }
+
+/**
+ * An error body as the profile answers it: `message`, or `error` in its place (api-notes.md),
+ * keeping every other field.
+ */
+export function shapedError(
+	body: Record<string, unknown>,
+	profile: Pick<Profile, 'errors'>,
+): Record<string, unknown> {
+	if (profile.errors !== 'error' || !('message' in body)) return body;
+	return Object.fromEntries(
+		Object.entries(body).map(([key, value]) => [key === 'message' ? 'error' : key, value]),
+	);
+}
+
+export const errorBody = (
+	profile: Pick<Profile, 'errors'>,
+	message: string,
+	extra: Record<string, unknown> = {},
+) => shapedError({ status: false, message, ...extra }, profile);

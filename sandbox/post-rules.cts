@@ -1,6 +1,6 @@
 // Rules of 4.14 that need the workspace's records or compare fields: the schema has already
 // checked shapes, lengths, counts and enums. Each rule names the fields it rejects.
-import { wallClockToInstant } from './clock.cts';
+import { wallClockToInstant, zoneOf } from './clock.cts';
 import type { Store, Workspace } from './state.cts';
 import { TEXT_BACKGROUNDS } from './catalog.cts';
 import { EXTENSION_TYPES, extensionOf, mediaKind } from './uploads.cts';
@@ -179,7 +179,7 @@ const RULES: Rule[] = [
 	(body, { workspace, now }) => {
 		const at = body.scheduling.scheduled_at;
 		if (body.scheduling.publish_type !== 'scheduled' || !at) return [];
-		const instant = wallClockToInstant(at, workspace.timezone);
+		const instant = wallClockToInstant(at, zoneOf(workspace));
 		if (!instant)
 			return [
 				['scheduling.scheduled_at', 'The scheduling.scheduled_at field must be a valid date.'],
@@ -188,7 +188,7 @@ const RULES: Rule[] = [
 			? [
 					[
 						'scheduling.scheduled_at',
-						`The scheduling.scheduled_at field must be a date in the future (workspace time zone ${workspace.timezone}).`,
+						`The scheduling.scheduled_at field must be a date in the future (workspace time zone ${zoneOf(workspace)}).`,
 					],
 				]
 			: [];

@@ -7,13 +7,16 @@
 
 /** The order of the posts list (section 4.13 states none). */
 export const LIST_ORDERS = ['updated-desc', 'created-desc', 'created-asc', 'shuffled'] as const;
-/** How records name their identifier: `_id` as described, `id`, or `_id` with numeric strings. */
+/**
+ * How records name their identifier: `_id` as described, `id`, or `_id` with account IDs as
+ * numeric strings (wire.cts; requests accept both forms).
+ */
 export const ID_STYLES = ['described', 'id', 'numeric'] as const;
 /** `/workspaces` (section 4.1 shows no shape): a paginated envelope, or one plain array. */
 export const WORKSPACE_SHAPES = ['paged', 'array'] as const;
-/** `/me` (not shown): `_id` + `name`, or `id` + `full_name`. */
+/** `/me` (not shown): `_id` + `full_name` (as seen live), or `id` + `name`. */
 export const ME_SHAPES = ['described', 'alternate'] as const;
-/** Create post's answer: `{id, post_url}`, `{_id}`, `{post_id}`, or `{id, post_url, warning}`. */
+/** Create post's `data`: `{id, post_url}`, `{_id}`, `{post_id, post_url}`, or `{id, post_url, warning}`. */
 export const CREATE_POST_ANSWERS = ['id', '_id', 'post_id', 'warning'] as const;
 /** Error bodies: `message`, or `error` instead (api-notes.md). */
 export const ERROR_BODIES = ['message', 'error'] as const;

@@ -5,22 +5,73 @@ import type { Profile } from './profile.cts';
 import { demoData } from './demo-data.cts';
 import { Store } from './state.cts';
 import type { ApiKey, User, Workspace } from './state.cts';
+import { Wire } from './wire.cts';
+import type { Socket } from 'node:net';
 
 export interface RateLimit {
 	limit: number;
 	windowSeconds: number;
 }
 
+/** How a fault answers: an error status, a dropped connection, no answer at all, or a 2xx body. */
+export const FAULT_ANSWERS = ['status', 'drop', 'hang', 'body'] as const;
+export type FaultAnswer = (typeof FAULT_ANSWERS)[number];
+export const FAULT_MOMENTS = ['before', 'after'] as const;
+export type FaultMoment = (typeof FAULT_MOMENTS)[number];
+
 export interface Fault {
 	method?: string;
+	/** Exact path, or a prefix ending in `*`. */
 	path: string;
 	times?: number;
+	/**
+	 * `before` (default): answered instead of acting, nothing changes. `after`: the request is
+	 * handled (a post, media asset, comment or account is created and logged), then its answer is
+	 * replaced.
+	 */
+	when?: FaultMoment;
+	/**
+	 * `status`: `status` (default 500) with `body` (default an error envelope); `drop`: the
+	 * connection is closed without an answer; `hang`: no answer, the connection held open for
+	 * `holdMs`; `body`: a 2xx (`status`, default 200) with `body` (JSON; a string is sent as text) or,
+	 * with `html`, the web app's page. Without it: `drop` if drop, `body` if html, `status` if a
+	 * status or body is given, else the fault only delays.
+	 */
+	answer?: FaultAnswer;
 	status?: number;
 	body?: unknown;
 	headers?: Record<string, string>;
 	html?: boolean;
 	drop?: boolean;
 	delayMs?: number;
+	/** hang: how long the connection is held before it is closed (default 120 s; also on stop and reset). */
+	holdMs?: number;
+}
+
+/** Random faults for a soak: each matching request meets one with `probability`, drawn from `seed`. */
+export interface RandomFaults {
+	seed: number;
+	probability: number;
+	/** Which requests; default: POST on the create paths (posts, media, comments, add account). */
+	method?: string;
+	path?: string;
+	/** The kinds drawn from; default all four. */
+	answers?: FaultAnswer[];
+	/** Before or after acting; default both. */
+	when?: FaultMoment[];
+	holdMs?: number;
+}
+
+/** A random fault as it was drawn, in request order. */
+export interface DrawnFault {
+	/** Which matching request met it: 1 for the first the random faults saw. */
+	nth: number;
+	method: string;
+	path: string;
+	when: FaultMoment;
+	answer: FaultAnswer;
+	/** The status answered; null for drop and hang. */
+	status: number | null;
 }
 
 export interface LoggedFile {
@@ -58,6 +109,8 @@ declare module 'fastify' {
 		logged: boolean;
 		loggedQuery: Record<string, string | string[]> | null;
 		loggedBody: LoggedBody;
+		/** A fault to apply once the request has been handled. */
+		afterFault: Fault | null;
 	}
 	interface FastifyContextConfig {
 		/** Status for a workspace the key cannot reach (section 5.6). */
@@ -73,6 +126,14 @@ export class Runtime {
 	baseUrl = '';
 	requests: LoggedRequest[] = [];
 	faults: (Fault & { remaining: number })[] = [];
+	randomFaults: {
+		spec: RandomFaults;
+		draw: () => number;
+		seen: number;
+		drawn: DrawnFault[];
+	} | null = null;
+	/** Connections a `hang` fault holds open, each with the timer that closes it. */
+	private readonly held = new Map<Socket, NodeJS.Timeout>();
 	latencyMs = 0;
 	rateLimit: RateLimit | null;
 	/** The limit the sandbox started with, which a reset restores. */
@@ -99,12 +160,37 @@ export class Runtime {
 		this.store = new Store(demoData(this.clock.now()));
 		this.requests = [];
 		this.faults = [];
+		this.randomFaults = null;
+		this.releaseHeld();
 		this.latencyMs = 0;
 		this.credits = null;
 		this.windows.clear();
 		this.seq = 0;
 		this.rateLimit = rateLimit === undefined ? this.startRateLimit : rateLimit;
 		this.profile = { ...this.startProfile };
+	}
+
+	/** How records and IDs go over the wire under the current profile. */
+	wire(): Wire {
+		return new Wire(this.profile, this.store);
+	}
+
+	/** Holds a connection open without answering, until `ms` pass, the client leaves, or a stop. */
+	hold(socket: Socket, ms: number): void {
+		const timer = setTimeout(() => socket.destroy(), ms);
+		this.held.set(socket, timer);
+		socket.once('close', () => {
+			clearTimeout(timer);
+			this.held.delete(socket);
+		});
+	}
+
+	releaseHeld(): void {
+		for (const [socket, timer] of this.held) {
+			clearTimeout(timer);
+			socket.destroy();
+		}
+		this.held.clear();
 	}
 
 	log(entry: Omit<LoggedRequest, 'seq'>): void {

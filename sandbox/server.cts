@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { parse as parseQuery } from 'node:querystring';
 
 import { registerControl } from './control.cts';
-import { ApiError, fail, invalid } from './errors.cts';
+import { ApiError, errorBody, fail, invalid, shapedError } from './errors.cts';
+import { answerAfter, answerBefore, HTML_PAGE, keyOf, logRequest, pathOf } from './faults.cts';
 import { LIMITS } from './limits.cts';
 import { registerAccounts } from './routes/accounts.cts';
 import { registerIdentity } from './routes/identity.cts';
@@ -36,8 +37,6 @@ export interface Sandbox {
 const API = '/api/';
 
 const isApi = (request: FastifyRequest) => request.url.startsWith(API);
-const pathOf = (request: FastifyRequest) => request.url.split('?')[0];
-
 /** What the request log shows of a body: JSON as sent; for multipart, fields and file digests. */
 function loggedBody(body: unknown, multipart: boolean): unknown {
 	if (body === undefined || body === null) return multipart ? { fields: {}, files: [] } : null;
@@ -62,51 +61,6 @@ function loggedBody(body: unknown, multipart: boolean): unknown {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const keyOf = (request: FastifyRequest) => {
-	const value = request.headers['x-api-key'];
-	return typeof value === 'string' ? value : undefined;
-};
-
-/** The web app's page, served where a JSON client does not expect it. */
-const HTML_PAGE =
-	'<!DOCTYPE html><html><head><title>Social Publishing</title></head><body><div id="app"></div></body></html>';
-
-/** Answers with an injected fault if one matches; true when the request is answered. */
-async function answerFault(runtime: Runtime, request: FastifyRequest, reply: FastifyReply) {
-	const fault = runtime.takeFault(request.method, pathOf(request));
-	if (!fault) return false;
-	if (fault.delayMs) await sleep(fault.delayMs);
-	if (fault.drop) {
-		request.logged = true;
-		runtime.log({
-			method: request.method,
-			path: pathOf(request),
-			query: request.loggedQuery ?? {},
-			body: request.loggedBody,
-			status: null,
-			key: runtime.keyName(keyOf(request)),
-		});
-		reply.hijack();
-		request.raw.socket.destroy();
-		return true;
-	}
-	if (fault.html) {
-		reply
-			.code(200)
-			.headers(fault.headers ?? {})
-			.type('text/html; charset=utf-8')
-			.send(HTML_PAGE);
-		return true;
-	}
-	if (fault.status === undefined && fault.body === undefined) return false;
-	const status = fault.status ?? 500;
-	reply
-		.code(status)
-		.headers(fault.headers ?? {})
-		.send(fault.body ?? { status: false, message: `Sandbox fault: HTTP ${status}` });
-	return true;
-}
 
 function limitRate(runtime: Runtime, request: FastifyRequest, reply: FastifyReply) {
 	const rate = runtime.countRequest(keyOf(request) ?? '');
@@ -159,6 +113,7 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 	app.decorateRequest('logged', false);
 	app.decorateRequest('loggedQuery', null);
 	app.decorateRequest('loggedBody', null);
+	app.decorateRequest('afterFault', null);
 
 	app.addHook('onRequest', async (request) => {
 		if (!isApi(request)) return;
@@ -172,29 +127,27 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 	app.addHook('preValidation', async (request, reply) => {
 		if (!isApi(request)) return;
 		request.loggedBody = loggedBody(request.body, request.isMultipart());
-		if (await answerFault(runtime, request, reply)) return reply;
+		if (await answerBefore(runtime, request, reply)) return reply;
 		limitRate(runtime, request, reply);
 		const caller = authenticate(runtime, request);
 		caller.workspace = enterWorkspace(runtime, request, caller);
 		request.caller = caller;
+		runtime.wire().readRequest(request.body, request.query, request.isMultipart());
 	});
 
+	app.addHook('onSend', async (request, reply, payload) =>
+		isApi(request) ? answerAfter(runtime, request, reply, payload) : payload,
+	);
+
 	app.addHook('onResponse', async (request, reply) => {
-		if (!isApi(request) || request.logged) return;
-		runtime.log({
-			method: request.method,
-			path: pathOf(request),
-			query: request.loggedQuery ?? {},
-			body: request.loggedBody ?? null,
-			status: reply.statusCode,
-			key: runtime.keyName(keyOf(request)),
-		});
+		if (isApi(request)) logRequest(runtime, request, reply.statusCode);
 	});
 }
 
-function registerErrors(app: FastifyInstance) {
+function registerErrors(app: FastifyInstance, runtime: Runtime) {
+	const shaped = (body: Record<string, unknown>) => shapedError(body, runtime.profile);
 	app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-		if (error instanceof ApiError) return reply.code(error.statusCode).send(error.body);
+		if (error instanceof ApiError) return reply.code(error.statusCode).send(shaped(error.body));
 		if (error.validation) {
 			const errors = errorMap(error.validation as Parameters<typeof errorMap>[0]);
 			const answer = invalid(
@@ -202,19 +155,23 @@ function registerErrors(app: FastifyInstance) {
 				errors,
 				summary(errors),
 			);
-			return reply.code(answer.statusCode).send(answer.body);
+			return reply.code(answer.statusCode).send(shaped(answer.body));
 		}
 		if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-			return reply.code(400).send({
-				status: false,
-				message: `The upload failed: files may be at most ${LIMITS.uploadBytes} bytes.`,
-			});
+			return reply
+				.code(400)
+				.send(
+					errorBody(
+						runtime.profile,
+						`The upload failed: files may be at most ${LIMITS.uploadBytes} bytes.`,
+					),
+				);
 		}
 		if (error.statusCode !== undefined && error.statusCode < 500) {
-			return reply.code(400).send({ status: false, message: `Bad request: ${error.message}` });
+			return reply.code(400).send(errorBody(runtime.profile, `Bad request: ${error.message}`));
 		}
 		request.log.error(error);
-		return reply.code(500).send({ status: false, message: 'Internal server error' });
+		return reply.code(500).send(errorBody(runtime.profile, 'Internal server error'));
 	});
 	app.setNotFoundHandler((request, reply) => {
 		// Outside /api the service's web app answers every page with 200 HTML: what a client
@@ -224,7 +181,7 @@ function registerErrors(app: FastifyInstance) {
 		}
 		return reply
 			.code(404)
-			.send({ status: false, message: `Route ${request.method} ${pathOf(request)} not found` });
+			.send(errorBody(runtime.profile, `Route ${request.method} ${pathOf(request)} not found`));
 	});
 }
 
@@ -252,7 +209,7 @@ export async function buildApp(runtime: Runtime, quiet: boolean): Promise<Fastif
 			);
 		},
 	});
-	registerErrors(app);
+	registerErrors(app, runtime);
 	registerGate(app, runtime);
 	registerControl(app, runtime);
 	registerIdentity(app, runtime);
@@ -272,6 +229,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	runtime.baseUrl = `http://${host}:${port}`;
 	return {
 		url: runtime.baseUrl,
-		stop: () => app.close(),
+		// Held connections (hang faults) are closed first, so stopping never waits for them.
+		stop: async () => {
+			runtime.releaseHeld();
+			await app.close();
+		},
 	};
 }

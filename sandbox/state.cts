@@ -24,7 +24,8 @@ export interface Workspace {
 	id: string;
 	name: string;
 	slug: string;
-	timezone: string;
+	/** As the record carries it: may be invalid, or null when it carries none (see zoneOf). */
+	timezone: string | null;
 	accountCap: number | null;
 }
 

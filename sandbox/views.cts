@@ -9,6 +9,7 @@ import type {
 	Store,
 	Tag,
 } from './state.cts';
+import type { Wire } from './wire.cts';
 
 export interface Page<T> {
 	data: T[];
@@ -34,8 +35,8 @@ export function paginate<T>(items: T[], page: number, perPage: number): Page<T> 
 	};
 }
 
-export const accountItem = (account: Account) => ({
-	_id: account.id,
+export const accountItem = (account: Account, wire: Wire) => ({
+	...wire.named(wire.account(account.id)),
 	platform: account.platform,
 	account_name: account.account_name,
 	profile_picture: account.profile_picture,
@@ -44,17 +45,27 @@ export const accountItem = (account: Account) => ({
 	expires_at: account.expires_at,
 });
 
-export const tagItem = (tag: Tag) => ({ _id: tag.id, name: tag.name, color: tag.color });
+export const tagItem = (tag: Tag, wire: Wire) => ({
+	...wire.named(tag.id),
+	name: tag.name,
+	color: tag.color,
+});
 
-export const categoryItem = (store: Store, category: ContentCategory) => ({
-	_id: category.id,
+export const categoryItem = (store: Store, category: ContentCategory, wire: Wire) => ({
+	...wire.named(category.id),
 	name: category.name,
 	color: category.color,
 	state: category.state,
 	accounts: category.accountIds.flatMap((id) => {
 		const account = store.account(category.workspaceId, id);
 		return account
-			? [{ _id: account.id, platform: account.platform, name: account.account_name }]
+			? [
+					{
+						...wire.named(wire.account(account.id)),
+						platform: account.platform,
+						name: account.account_name,
+					},
+				]
 			: [];
 	}),
 	slots_count: category.slots_count,
@@ -66,8 +77,8 @@ export const categoryItem = (store: Store, category: ContentCategory) => ({
 export const mediaUrl = (media: Media, baseUrl: string) =>
 	media.url.startsWith('/') ? baseUrl + media.url : media.url;
 
-export const mediaItem = (media: Media, baseUrl: string) => ({
-	_id: media.id,
+export const mediaItem = (media: Media, baseUrl: string, wire: Wire) => ({
+	...wire.named(media.id),
 	name: media.name,
 	url: mediaUrl(media, baseUrl),
 	mime_type: media.mime_type,
@@ -80,10 +91,10 @@ export const mediaItem = (media: Media, baseUrl: string) => ({
 	dimensions: { width: media.width, height: media.height },
 });
 
-export const memberItem = (store: Store, member: Member) => {
+export const memberItem = (store: Store, member: Member, wire: Wire) => {
 	const user = store.user(member.userId);
 	return {
-		_id: member.id,
+		...wire.named(member.id),
 		user_id: member.userId,
 		name: user?.name ?? '',
 		email: user?.email ?? '',
@@ -93,14 +104,14 @@ export const memberItem = (store: Store, member: Member) => {
 	};
 };
 
-export function postItem(store: Store, post: Post) {
+export function postItem(store: Store, post: Post, wire: Wire) {
 	const accounts: Record<string, { account_id: string; account_name: string; platform: string }[]> =
 		{};
 	for (const id of post.accountIds) {
 		const account = store.account(post.workspaceId, id);
 		if (!account) continue;
 		(accounts[account.platform] ??= []).push({
-			account_id: account.id,
+			account_id: wire.account(account.id),
 			account_name: account.account_name,
 			platform: account.platform,
 		});
@@ -151,18 +162,18 @@ export function postItem(store: Store, post: Post) {
 	};
 }
 
-export function commentItem(store: Store, comment: Comment) {
+export function commentItem(store: Store, comment: Comment, wire: Wire) {
 	const author = store.user(comment.authorUserId);
 	return {
-		_id: comment.id,
+		...wire.named(comment.id),
 		comment: comment.comment,
 		is_note: comment.is_note,
 		mentioned_users: comment.mentionedUserIds.map((id) => ({
-			_id: id,
+			...wire.named(id),
 			name: store.user(id)?.name ?? '',
 		})),
 		author: author
-			? { _id: author.id, name: author.name, profile_picture: author.profile_picture }
+			? { ...wire.named(author.id), name: author.name, profile_picture: author.profile_picture }
 			: null,
 		created_at: comment.created_at,
 		updated_at: comment.updated_at,

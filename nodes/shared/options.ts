@@ -1,6 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from './transport/request';
+import {
+	DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS,
+	DEFAULT_PARALLEL_REQUESTS,
+	DEFAULT_TIMEOUT_SECONDS,
+} from './transport/request';
 
 /** The bound on waiting out rate limits; the transport reads it from the node's options. */
 export const maxRateLimitWaitOption: INodeProperties = {
@@ -35,3 +39,14 @@ export function nodeOptions(...extra: INodeProperties[]): INodeProperties {
 		options: [...extra, maxRateLimitWaitOption, timeoutOption],
 	};
 }
+
+/** How many requests the action node may have in flight at once; the router and transport read it. */
+export const parallelRequestsOption: INodeProperties = {
+	displayName: 'Parallel Requests',
+	name: 'parallelRequests',
+	type: 'number',
+	typeOptions: { minValue: 1, numberPrecision: 0 },
+	default: DEFAULT_PARALLEL_REQUESTS,
+	description:
+		"How many requests may be in flight at once, across items. 1 sends one at a time. Requests with the same credential also share the service's rate limit, so more in parallel never means more failures.",
+};

@@ -84,6 +84,12 @@ export function registerAccounts(app: FastifyInstance, runtime: Runtime) {
 		return account;
 	}
 
+	/** The added account's ID: `account_id` as described, or `id` under the `id` profile. */
+	function addedId(account: Account) {
+		const wire = runtime.wire();
+		return { [wire.idKey === 'id' ? 'id' : 'account_id']: wire.account(account.id) };
+	}
+
 	app.get<{ Params: Params; Querystring: ListQuery }>(
 		'/api/v1/workspaces/:workspace_id/accounts',
 		{ schema: { params: workspaceParams, querystring: accountsQuery } },
@@ -96,7 +102,7 @@ export function registerAccounts(app: FastifyInstance, runtime: Runtime) {
 				.filter(
 					(account) => !search || account.account_name.toLowerCase().includes(search.toLowerCase()),
 				)
-				.map(accountItem);
+				.map((account) => accountItem(account, runtime.wire()));
 			return {
 				status: true,
 				message: 'Accounts retrieved successfully',
@@ -202,7 +208,10 @@ export function registerAccounts(app: FastifyInstance, runtime: Runtime) {
 			profile_picture: null,
 		});
 		return reply.send(
-			page('Account connected', `${account.account_name} (${account.id}) is connected.`),
+			page(
+				'Account connected',
+				`${account.account_name} (${runtime.wire().account(account.id)}) is connected.`,
+			),
 		);
 	});
 
@@ -247,7 +256,7 @@ export function registerAccounts(app: FastifyInstance, runtime: Runtime) {
 				status: true,
 				message: 'Bluesky account connected successfully',
 				data: {
-					account_id: account.id,
+					...addedId(account),
 					platform: account.platform,
 					account_name: account.account_name,
 					handle,
@@ -292,7 +301,7 @@ export function registerAccounts(app: FastifyInstance, runtime: Runtime) {
 				status: true,
 				message: 'Facebook group added successfully',
 				data: {
-					account_id: account.id,
+					...addedId(account),
 					platform: account.platform,
 					account_type: account.account_type,
 					account_name: account.account_name,

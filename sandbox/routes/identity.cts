@@ -14,11 +14,12 @@ export const callerOf = (request: FastifyRequest): Caller => request.caller as C
 export function registerIdentity(app: FastifyInstance, runtime: Runtime) {
 	app.get('/api/v1/me', async (request) => {
 		const { user } = callerOf(request);
-		return {
-			status: true,
-			message: 'User retrieved successfully',
-			data: { _id: user.id, email: user.email, full_name: user.name },
-		};
+		// The description shows no user record (4.1); the profile picks one of the seen shapes.
+		const data =
+			runtime.profile.me === 'alternate'
+				? { id: user.id, email: user.email, name: user.name }
+				: { _id: user.id, email: user.email, full_name: user.name };
+		return { status: true, message: 'User retrieved successfully', data };
 	});
 
 	app.get<{ Querystring: ListQuery }>(
@@ -29,13 +30,18 @@ export function registerIdentity(app: FastifyInstance, runtime: Runtime) {
 				_id: workspace.id,
 				name: workspace.name,
 				slug: workspace.slug,
-				timezone: workspace.timezone,
+				// A workspace set up without a zone carries none (the control surface can make one).
+				...(workspace.timezone === null ? {} : { timezone: workspace.timezone }),
 			}));
-			return {
-				status: true,
-				message: 'Workspaces retrieved successfully',
-				...paginate(workspaces, request.query.page, request.query.per_page),
-			};
+			const message = 'Workspaces retrieved successfully';
+			// Section 4.1 shows no shape: paged like the other lists, or every workspace at once.
+			return runtime.profile.workspaces === 'array'
+				? { status: true, message, data: workspaces }
+				: {
+						status: true,
+						message,
+						...paginate(workspaces, request.query.page, request.query.per_page),
+					};
 		},
 	);
 

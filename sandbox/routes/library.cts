@@ -44,7 +44,7 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 				const items = records()
 					.filter((tag) => tag.workspaceId === workspaceId(request) && contains(tag.name, search))
 					.sort(byName)
-					.map(tagItem);
+					.map((tag) => tagItem(tag, runtime.wire()));
 				return {
 					status: true,
 					message: `${what} retrieved successfully`,
@@ -69,7 +69,7 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 				.filter(
 					(category) => terms.length === 0 || terms.some((term) => contains(category.name, term)),
 				)
-				.map((category) => categoryItem(runtime.store, category));
+				.map((category) => categoryItem(runtime.store, category, runtime.wire()));
 			return {
 				status: true,
 				message: 'Content categories retrieved successfully',
@@ -85,7 +85,7 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 			const { search, page, per_page } = request.query;
 			const items = runtime.store.data.members
 				.filter((member) => member.workspaceId === workspaceId(request))
-				.map((member) => memberItem(runtime.store, member))
+				.map((member) => memberItem(runtime.store, member, runtime.wire()))
 				.filter((member) => contains(`${member.name}\n${member.email}`, search));
 			return {
 				status: true,
@@ -106,7 +106,7 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 				.filter((media) => !kinds || kinds.includes(media.type))
 				.filter((media) => contains(media.name, search))
 				.sort(MEDIA_ORDER[sort])
-				.map((media) => mediaItem(media, runtime.baseUrl));
+				.map((media) => mediaItem(media, runtime.baseUrl, runtime.wire()));
 			return {
 				status: true,
 				message: 'Media retrieved successfully',
@@ -181,7 +181,7 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 			return reply.code(201).send({
 				status: true,
 				message: 'Media uploaded successfully',
-				data: mediaItem(media, runtime.baseUrl),
+				data: mediaItem(media, runtime.baseUrl, runtime.wire()),
 			});
 		},
 	);

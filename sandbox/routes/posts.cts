@@ -1,11 +1,12 @@
 // Posts: list, create, delete (optionally from the platforms), approval, and comments.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { dateInZone } from '../clock.cts';
+import { dateInZone, zoneOf } from '../clock.cts';
 import { fail, invalid } from '../errors.cts';
 import { DELETE_NOT_SUPPORTED, FILTER_STATUSES } from '../limits.cts';
 import { checkPost } from '../post-rules.cts';
 import type { CreatePostBody } from '../post-rules.cts';
+import type { Profile } from '../profile.cts';
 import type { Caller, Runtime } from '../runtime.cts';
 import {
 	approvalBody,
@@ -106,7 +107,7 @@ export function createPost(store: Store, workspace: Workspace, now: string, fiel
 		status: fields.approval ? 'under_review' : isDraft ? 'draft' : 'scheduled',
 		scheduled_at: fields.scheduledAt ?? null,
 		published_at: null,
-		timezone: workspace.timezone,
+		timezone: zoneOf(workspace),
 		created_at: now,
 		updated_at: now,
 		createdByUserId: fields.createdByUserId,
@@ -135,6 +136,17 @@ export function createPost(store: Store, workspace: Workspace, now: string, fiel
 	store.data.posts.push(post);
 	return post;
 }
+
+/** A warning some deployments add to create post's answer (api-notes.md). */
+const CREATE_WARNING = 'Some accounts may need reconnecting soon; check them in the workspace.';
+
+/** Create post's `data` by profile: as described (`{id, post_url}`), or as other deployments answer. */
+const CREATED_POST: Record<Profile['createPost'], (id: string, url: string) => object> = {
+	id: (id, url) => ({ id, post_url: url }),
+	_id: (id) => ({ _id: id }),
+	post_id: (id, url) => ({ post_id: id, post_url: url }),
+	warning: (id, url) => ({ id, post_url: url, warning: CREATE_WARNING }),
+};
 
 export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 	const workspaceOf = (request: FastifyRequest) =>
@@ -167,7 +179,7 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 				)
 				.filter((post) => requestedBy.length === 0 || requestedBy.includes(post.createdByUserId))
 				.sort(byLatestChange)
-				.map((post) => postItem(runtime.store, post));
+				.map((post) => postItem(runtime.store, post, runtime.wire()));
 			return {
 				status: true,
 				message: 'Posts retrieved successfully',
@@ -224,7 +236,10 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			return reply.code(201).send({
 				status: true,
 				message: body.approval ? 'Post created and sent for approval' : 'Post created successfully',
-				data: { id: post.id, post_url: `${runtime.baseUrl}/posts/${post.id}` },
+				data: CREATED_POST[runtime.profile.createPost](
+					post.id,
+					`${runtime.baseUrl}/posts/${post.id}`,
+				),
 				...(ignoredHideClient
 					? { warning: 'hide_client applies to draft posts only; it was ignored.' }
 					: {}),
@@ -283,7 +298,13 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 					: published
 						? ['deleted', null]
 						: ['not_published', 'The post was never published on this account.'];
-				results[id] = { platform, name: account.account_name, status, reason, post_url: published };
+				results[runtime.wire().account(id)] = {
+					platform,
+					name: account.account_name,
+					status,
+					reason,
+					post_url: published,
+				};
 			}
 			remove();
 			if (Object.values(results).every((result) => result.status === 'deleted')) {
@@ -332,7 +353,7 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			const comments = runtime.store.data.comments
 				.filter((comment) => comment.postId === post.id)
 				.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
-				.map((comment) => commentItem(runtime.store, comment));
+				.map((comment) => commentItem(runtime.store, comment, runtime.wire()));
 			return {
 				status: true,
 				message: 'Comments retrieved successfully',
@@ -378,7 +399,7 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			return reply.code(201).send({
 				status: true,
 				message: 'Comment added successfully',
-				data: commentItem(runtime.store, comment),
+				data: commentItem(runtime.store, comment, runtime.wire()),
 			});
 		},
 	);

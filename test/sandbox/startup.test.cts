@@ -2,6 +2,12 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
+import {
+	EVERY_VARIANT,
+	describeProfile,
+	parseProfile,
+	randomProfile,
+} from '../../sandbox/profile.cts';
 import { DEMO, useSandboxApi } from './api.cts';
 
 const root = resolve(__dirname, '../..');
@@ -46,6 +52,64 @@ describe('npm run sandbox', () => {
 		const code = await new Promise((done) => child.once('exit', done));
 		expect(code).toBe(1);
 		expect(errors).toContain('--rate-limit');
+	});
+});
+
+/** Starts the CLI with `args` and `env`; answers its output once it is up, or its errors on exit. */
+async function startCli(args: string[], env: Record<string, string> = {}) {
+	const child = spawn(resolve(root, 'scripts/node24'), ['node', 'sandbox/main.cts', ...args], {
+		cwd: root,
+		env: { ...process.env, ...env },
+	});
+	try {
+		return await new Promise<{ output: string; code: number | null }>((done) => {
+			let output = '';
+			const take = (chunk: Buffer) => {
+				output += chunk.toString();
+				if (output.includes('Control surface')) done({ output, code: null });
+			};
+			child.stdout.on('data', take);
+			child.stderr.on('data', take);
+			child.once('exit', (code) => done({ output, code }));
+		});
+	} finally {
+		child.kill('SIGTERM');
+	}
+}
+
+describe('npm run sandbox with a profile', () => {
+	it('takes --profile (names, random:<seed>, key=value) over SANDBOX_PROFILE, and prints it', async () => {
+		const fromEnv = await startCli(['--port', '0'], { SANDBOX_PROFILE: 'random:42' });
+		expect(fromEnv.output).toContain(`Profile: ${describeProfile(randomProfile(42))}`);
+		const fromFlag = await startCli(['--port', '0', '--profile', 'ids=id,errors=error'], {
+			SANDBOX_PROFILE: 'every',
+		});
+		expect(fromFlag.output).toContain(
+			`Profile: ${describeProfile(parseProfile('ids=id,errors=error'))}`,
+		);
+		expect(parseProfile('ids=id,errors=error')).toMatchObject({ ids: 'id', errors: 'error' });
+	});
+
+	it('refuses an unknown setting', async () => {
+		const { code, output } = await startCli(['--port', '0', '--profile', 'ids=hex']);
+		expect(code).toBe(1);
+		expect(output).toContain('Profile setting ids takes described, id, numeric, not "hex"');
+	});
+});
+
+describe('a sandbox started with a profile', () => {
+	const api = useSandboxApi({ profile: parseProfile('every') });
+
+	it('answers under it, and a reset returns to it', async () => {
+		expect(await api.control.profile()).toEqual(EVERY_VARIANT);
+		await api.control.profile({ me: 'described' });
+		await api.control.reset();
+		expect(await api.control.profile()).toEqual(EVERY_VARIANT);
+		expect((await api.get('/api/v1/me')).body.data).toEqual({
+			id: DEMO.users.alex.id,
+			email: 'alex@demo.social',
+			name: 'Alex Demo',
+		});
 	});
 });
 

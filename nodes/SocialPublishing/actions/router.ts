@@ -1,14 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { parallelRequestsOf } from '../../shared/transport/request';
 import { operationsByResource } from './index';
 
-/** The item loop: pairing, continueOnFail and error wrapping live here, not in operations. */
+type NodeError = NodeApiError | NodeOperationError;
+
+/**
+ * The item loop: pairing, continueOnFail and error wrapping live here, not in operations.
+ * Items run up to Options > Parallel Requests at a time; their output keeps item order. Without
+ * Continue On Fail the node stops at the first failed item in item order: no item is started
+ * after a failure is known, and the items already started finish first.
+ */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const returnData: INodeExecutionData[] = [];
+	const outputs: INodeExecutionData[][] = new Array(items.length);
+	let firstFailure: { itemIndex: number; error: NodeError } | undefined;
 
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	const runItem = async (itemIndex: number): Promise<void> => {
 		const resource = this.getNodeParameter('resource', itemIndex) as string;
 		const operation = this.getNodeParameter('operation', itemIndex) as string;
 		const handler = operationsByResource[resource]?.[operation];
@@ -21,31 +30,42 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				);
 			}
 			const result = await handler.execute.call(this, itemIndex);
-			returnData.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-					itemData: { item: itemIndex },
-				}),
+			outputs[itemIndex] = this.helpers.constructExecutionMetaData(
+				this.helpers.returnJsonArray(result),
+				{ itemData: { item: itemIndex } },
 			);
 		} catch (error) {
 			const nodeError =
 				error instanceof NodeApiError || error instanceof NodeOperationError
 					? error
 					: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-			if (this.continueOnFail()) {
-				const json: IDataObject = { error: nodeError.message };
-				if (nodeError.description) json.description = nodeError.description;
-				if (nodeError instanceof NodeApiError && nodeError.httpCode) json.httpCode = nodeError.httpCode;
-				if (nodeError.context.itemIndex === undefined) nodeError.context.itemIndex = itemIndex;
-				// With "Continue (using error output)" the engine routes an item by its `error`, and
-				// keeps only the message in its JSON; the whole error stays on the item.
-				const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
-				returnData.push({ json, pairedItem: { item: itemIndex }, ...(toErrorOutput ? { error: nodeError } : {}) });
-				continue;
-			}
 			if (nodeError.context.itemIndex === undefined) nodeError.context.itemIndex = itemIndex;
-			throw nodeError;
+			if (!this.continueOnFail()) {
+				if (!firstFailure || itemIndex < firstFailure.itemIndex) {
+					firstFailure = { itemIndex, error: nodeError };
+				}
+				return;
+			}
+			const json: IDataObject = { error: nodeError.message };
+			if (nodeError.description) json.description = nodeError.description;
+			if (nodeError instanceof NodeApiError && nodeError.httpCode)
+				json.httpCode = nodeError.httpCode;
+			// With "Continue (using error output)" the engine routes an item by its `error`, and
+			// keeps only the message in its JSON; the whole error stays on the item.
+			const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
+			outputs[itemIndex] = [
+				{ json, pairedItem: { item: itemIndex }, ...(toErrorOutput ? { error: nodeError } : {}) },
+			];
 		}
-	}
+	};
 
-	return [returnData];
+	let next = 0;
+	const worker = async () => {
+		while (next < items.length && !firstFailure) await runItem(next++);
+	};
+	const parallel = Math.min(parallelRequestsOf(this), Math.max(1, items.length));
+	await Promise.all(Array.from({ length: parallel }, worker));
+
+	if (firstFailure) throw firstFailure.error;
+	return [outputs.flat()];
 }

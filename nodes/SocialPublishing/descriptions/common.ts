@@ -2,8 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator, teamMemberLocator } from '../../shared/locators';
 import type { LocatorField } from '../../shared/locators';
+import { nodeOptions as requestOptions, parallelRequestsOption } from '../../shared/options';
 
-export { nodeOptions } from '../../shared/options';
 export { resourceLocator, workspaceLocator } from '../../shared/locators';
 
 /** Options lists built from the limits table, so the UI and the checks share one source. */
@@ -66,3 +66,8 @@ export const locators = {
 	media: (field: LocatorField) =>
 		resourceLocator(field, 'searchMedia', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
 };
+
+/** The Options collection every operation ends with: its own options, then how requests are sent. */
+export function nodeOptions(...extra: INodeProperties[]): INodeProperties {
+	return requestOptions(...extra, parallelRequestsOption);
+}

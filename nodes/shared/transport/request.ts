@@ -7,7 +7,6 @@ import type {
 	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import {
 	apiError,
@@ -18,6 +17,7 @@ import {
 	unreachableError,
 } from './errors';
 import type { Outcome } from './errors';
+import { gateFor, slotsOf } from './gate';
 import type { MultipartBody } from './multipart';
 
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
@@ -29,6 +29,8 @@ export const DEFAULT_TIMEOUT_SECONDS = 60;
 /** A list in the editor has someone waiting on it: short waits only. */
 export const LIST_SEARCH_MAX_RATE_LIMIT_WAIT_SECONDS = 15;
 export const LIST_SEARCH_TIMEOUT_SECONDS = 20;
+/** Default number of requests one execution may have in flight at once. */
+export const DEFAULT_PARALLEL_REQUESTS = 10;
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -64,9 +66,19 @@ export function normalBaseUrl(value: unknown): string {
 		.replace(/\/api(\/v1)?$/i, '');
 }
 
-async function baseUrlOf(ctx: ApiContext): Promise<string> {
-	const credentials = await ctx.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE);
-	return normalBaseUrl(credentials.baseUrl);
+async function credentialOf(ctx: ApiContext): Promise<{ baseUrl: string; apiKey: string }> {
+	const credentials = await ctx.getCredentials<{ baseUrl: string; apiKey: string }>(
+		CREDENTIAL_TYPE,
+	);
+	return { baseUrl: normalBaseUrl(credentials.baseUrl), apiKey: String(credentials.apiKey ?? '') };
+}
+
+/** Options > Parallel Requests of an execution: a whole number of at least 1. */
+export function parallelRequestsOf(ctx: IExecuteFunctions): number {
+	const value = Number(
+		ctx.getNodeParameter('options.parallelRequests', 0, DEFAULT_PARALLEL_REQUESTS),
+	);
+	return Number.isInteger(value) && value >= 1 ? value : DEFAULT_PARALLEL_REQUESTS;
 }
 
 const isExecute = (ctx: ApiContext): ctx is IExecuteFunctions => 'getInputData' in ctx;
@@ -93,6 +105,16 @@ function secondsOption(
 function header(response: IN8nHttpFullResponse, name: string): string | undefined {
 	const value = (response.headers as IDataObject | undefined)?.[name.toLowerCase()];
 	return value === undefined || value === null ? undefined : String(value);
+}
+
+/** X-RateLimit-Remaining as a whole number, when the answer carries it. */
+function remainingOf(response: IN8nHttpFullResponse): number | undefined {
+	const value = Number(header(response, 'x-ratelimit-remaining'));
+	return header(response, 'x-ratelimit-remaining') !== undefined &&
+		Number.isInteger(value) &&
+		value >= 0
+		? value
+		: undefined;
 }
 
 /** Seconds the service asks us to wait: `retry_after` in the body, else the Retry-After header. */
@@ -175,7 +197,9 @@ function envelopeProblem(body: IDataObject, expect: Expect): string | undefined 
  * twice can publish twice.
  */
 export async function request(this: ApiContext, call: Call): Promise<IDataObject> {
-	const baseUrl = await baseUrlOf(this);
+	const { baseUrl, apiKey } = await credentialOf(this);
+	const gate = gateFor(baseUrl, apiKey);
+	const slots = isExecute(this) ? slotsOf(this, parallelRequestsOf(this)) : undefined;
 	const itemIndex = call.itemIndex ?? 0;
 	const timeoutSeconds = secondsOption(
 		this,
@@ -214,20 +238,32 @@ export async function request(this: ApiContext, call: Call): Promise<IDataObject
 	);
 	let waited = 0;
 	for (;;) {
+		// Another request's 429 closed the window for every request of this credential.
+		const closed = gate.closedFor() / 1000;
+		if (closed > 0 && waited + closed > maxWait) {
+			throw rateLimitExhaustedError(node, {}, Math.ceil(closed), waited, call.itemIndex);
+		}
+		waited += closed;
 		let response: IN8nHttpFullResponse;
+		await slots?.take();
+		await gate.enter();
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				CREDENTIAL_TYPE,
 				options,
 			)) as IN8nHttpFullResponse;
+			gate.leave(remainingOf(response));
 		} catch (error) {
+			gate.leave(undefined);
 			const failure = transportFailure(error);
 			throw unreachableError(node, where, {
 				...failure,
 				timeoutSeconds: Math.max(1, timeoutSeconds),
 				creates: call.creates,
 			});
+		} finally {
+			slots?.give();
 		}
 
 		const status = response.statusCode;
@@ -250,8 +286,9 @@ export async function request(this: ApiContext, call: Call): Promise<IDataObject
 			if (waited + wait > maxWait) {
 				throw rateLimitExhaustedError(node, body, wait, waited, call.itemIndex);
 			}
-			await sleep(wait * 1000);
-			waited += wait;
+			// Every request of this credential waits out the window together; this one is then
+			// sent again (the loop's next turn waits at the gate).
+			gate.close(wait);
 			continue;
 		}
 		if (call.dataStatuses?.includes(status)) return body;

@@ -6,6 +6,7 @@
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { runNode } from '../../test/harness/engine.cts';
 import type { RunNodeOptions } from '../../test/harness/engine.cts';
+import type { DrawnFault } from '../../sandbox/client.cts';
 import type { BenchSandbox } from '../lib/jobs.cts';
 import { createPost, peerCreatePost, postsTagged, textItems } from '../lib/jobs.cts';
 import { formatMs, plural } from '../lib/measure.cts';
@@ -23,11 +24,6 @@ const POSTS_PATH = `/api/v1/workspaces/${DEMO.workspaces.main.id}/posts`;
 
 type Job = Omit<RunNodeOptions, 'items' | 'credentials'>;
 
-interface Drawn {
-	when: string;
-	answer: string;
-}
-
 interface Outcome {
 	ms: number;
 	error?: string;
@@ -35,64 +31,20 @@ interface Outcome {
 	duplicates: number;
 	creates: number;
 	reads: number;
-	drawn: Drawn[];
-}
-
-/** The sandbox's random faults (sandbox/faults.cts), through its control surface. */
-async function startFaults(sandbox: BenchSandbox): Promise<boolean> {
-	const response = await fetch(`${sandbox.url}/__sandbox/random-faults`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({
-			seed: SEED,
-			probability: PROBABILITY,
-			method: 'POST',
-			path: POSTS_PATH,
-			holdMs: HOLD_MS,
-		}),
-	});
-	await response.text();
-	return response.ok;
-}
-
-async function drawnFaults(sandbox: BenchSandbox): Promise<Drawn[]> {
-	const response = await fetch(`${sandbox.url}/__sandbox/random-faults`);
-	return ((await response.json()) as { drawn: Drawn[] }).drawn;
-}
-
-/**
- * The sandbox can fail after acting when a fault `when: 'after'` answers 500 and the post exists;
- * an older sandbox ignores `when` and answers before acting.
- */
-async function faultsAfterActing(sandbox: BenchSandbox): Promise<boolean> {
-	await sandbox.control.reset({ rateLimit: null });
-	await sandbox.control.fault({
-		method: 'POST',
-		path: POSTS_PATH,
-		when: 'after',
-		answer: 'status',
-		status: 500,
-	} as never);
-	const response = await fetch(`${sandbox.url}${POSTS_PATH}`, {
-		method: 'POST',
-		headers: { 'X-API-Key': sandbox.credentials.apiKey, 'content-type': 'application/json' },
-		body: JSON.stringify({
-			content: { text: 'bench probe after' },
-			accounts: [DEMO.accounts.facebook],
-			scheduling: { publish_type: 'draft' },
-		}),
-	});
-	await response.text();
-	const created = (await postsTagged(sandbox, 'bench probe after')).length;
-	await sandbox.control.reset({ rateLimit: null });
-	return response.status === 500 && created === 1;
+	drawn: DrawnFault[];
 }
 
 async function soak(sandbox: BenchSandbox, name: string, job: Job): Promise<Outcome> {
 	const tag = `bench soak ${name}`;
 	await sandbox.control.reset({ rateLimit: null });
 	await sandbox.control.latency(LATENCY_MS);
-	if (!(await startFaults(sandbox))) throw new Error('the sandbox refused its random faults');
+	await sandbox.control.randomFaults({
+		seed: SEED,
+		probability: PROBABILITY,
+		method: 'POST',
+		path: POSTS_PATH,
+		holdMs: HOLD_MS,
+	});
 	const start = performance.now();
 	const result = await runNode({
 		...job,
@@ -100,7 +52,7 @@ async function soak(sandbox: BenchSandbox, name: string, job: Job): Promise<Outc
 		credentials: sandbox.credentials,
 	});
 	const ms = performance.now() - start;
-	const drawn = await drawnFaults(sandbox);
+	const { drawn } = await sandbox.control.randomFaultsDrawn();
 	const log = await sandbox.control.requests({ path: `${POSTS_PATH}*` });
 	// Faults off (injected and random), the posts kept for counting.
 	await sandbox.control.clearFaults();
@@ -118,7 +70,7 @@ async function soak(sandbox: BenchSandbox, name: string, job: Job): Promise<Outc
 	};
 }
 
-function kinds(drawn: Drawn[]): string {
+function kinds(drawn: DrawnFault[]): string {
 	const counts = new Map<string, number>();
 	for (const { when, answer } of drawn)
 		counts.set(`${answer} ${when}`, (counts.get(`${answer} ${when}`) ?? 0) + 1);
@@ -126,26 +78,6 @@ function kinds(drawn: Drawn[]): string {
 }
 
 export async function exactlyOnce(sandbox: BenchSandbox): Promise<Figure> {
-	const title = 'Exactly-once soak';
-	if (!(await faultsAfterActing(sandbox))) {
-		const reason =
-			'the sandbox cannot fail after acting yet (Fault `when`, random faults); re-run once it can';
-		console.log(`\n== 5. ${title}: skipped: ${reason}`);
-		return {
-			id: 5,
-			title,
-			method: 'Skipped in this run.',
-			rows: [
-				{
-					measure: `${CREATES} creates with random ambiguous faults`,
-					ours: 'not measured',
-					note: reason,
-				},
-			],
-			notes: [`Not measured: ${reason}.`],
-			summary: `Not measured: ${reason}.`,
-		};
-	}
 	const jobs: Array<[string, string, Job]> = [
 		[
 			'ours',
@@ -189,7 +121,7 @@ export async function exactlyOnce(sandbox: BenchSandbox): Promise<Figure> {
 	);
 	return {
 		id: 5,
-		title,
+		title: 'Exactly-once soak',
 		method:
 			`One execution of ${CREATES} items, each a Create Post of a draft with its own text, at ${LATENCY_MS} ms latency, no rate limit. ` +
 			`The sandbox's random faults (seed ${SEED}) meet each create request with probability 1/3, the kind drawn at random: before or after the post is made; a 500, 502 or 503, a dropped connection, no answer (held ${HOLD_MS / 1000} s; both nodes time out after ${TIMEOUT_S} s), or a 200 that is not the API's envelope. ` +

@@ -1,25 +1,27 @@
-// Figure 4: executions at once under one quota. EXECUTIONS workflows start together in one n8n
-// process, each creating CREATES posts with the same credential, under the quota and latency of
-// figure 3. Requests with the same credential share one gate in the process; reported: failed
-// items, duplicates, the 429s the sandbox answered (its log) and time against the floor.
-import type { INodeParameters } from 'n8n-workflow';
+// Figure 4: executions at once under one quota. EXECUTIONS workflows start together, each creating
+// CREATES posts with the same credential, under the quota and latency of figure 3. In one n8n
+// process they share the node's rate-limit gate; each in a process of its own they share nothing,
+// which is the same run with the gate off. Reported: failed items, duplicates, the 429s the
+// sandbox answered (its log) and time against the floor.
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
 
 import { runNode } from '../../test/harness/engine.cts';
+import type { RunNodeOptions } from '../../test/harness/engine.cts';
 import type { BenchSandbox } from '../lib/jobs.cts';
 import { createPost, postsTagged, textItems } from '../lib/jobs.cts';
 import { formatMs, plural } from '../lib/measure.cts';
 import type { Figure, Row } from '../lib/report.cts';
+import { repoRoot } from '../lib/report.cts';
 import { LATENCY_MS } from './latency.cts';
 import { floorMs, QUOTA, WINDOW_SECONDS } from './pacing.cts';
 
 const EXECUTIONS = 10;
 const CREATES = 10;
+/** A child that has not answered within this long is stopped; the run then fails. */
+const CHILD_TIMEOUT_MS = 120_000;
 
-/**
- * Options of Create Post that turn the shared gate off, to measure what it saves; null while the
- * node has no such switch (the figure then says so and measures the gate as it is).
- */
-const GATE_OFF: INodeParameters | null = null;
+type Mode = 'shared' | 'processes';
 
 interface Outcome {
 	ms: number;
@@ -31,23 +33,63 @@ interface Outcome {
 	requests: number;
 }
 
-async function runAtOnce(
-	sandbox: BenchSandbox,
-	name: string,
-	options: INodeParameters,
-): Promise<Outcome> {
+interface Child {
+	/** Resolves with the node's error message (null: none) once the execution ended. */
+	run(job: RunNodeOptions): Promise<string | null>;
+}
+
+/** An n8n process of its own for one execution, started and loaded before the clock starts. */
+async function startChild(): Promise<Child> {
+	const child = fork(join(repoRoot, 'bench', 'lib', 'execution-child.cts'), [], {
+		execArgv: ['--require', join(repoRoot, 'scripts', 'register-cts.cts')],
+		cwd: repoRoot,
+	});
+	const timer = setTimeout(() => child.kill(), CHILD_TIMEOUT_MS);
+	const messages: unknown[] = [];
+	let notify: (() => void) | undefined;
+	child.on('message', (message) => {
+		messages.push(message);
+		notify?.();
+	});
+	child.on('exit', () => notify?.());
+	const next = async () => {
+		while (messages.length === 0) {
+			if (child.exitCode !== null || child.signalCode !== null) {
+				clearTimeout(timer);
+				throw new Error('an execution process ended without answering');
+			}
+			await new Promise<void>((resolve) => (notify = resolve));
+		}
+		return messages.shift();
+	};
+	if ((await next()) !== 'ready') throw new Error('an execution process did not start');
+	return {
+		async run(job) {
+			child.send(job);
+			const answer = (await next()) as { error: string | null };
+			clearTimeout(timer);
+			return answer.error;
+		},
+	};
+}
+
+async function runAtOnce(sandbox: BenchSandbox, mode: Mode): Promise<Outcome> {
 	await sandbox.control.reset();
+	const tags = Array.from({ length: EXECUTIONS }, (_, i) => `bench gate ${mode} run ${i + 1}`);
+	const jobs = tags.map((tag) => ({
+		parameters: createPost(),
+		items: textItems(tag, CREATES),
+		credentials: sandbox.credentials,
+	}));
+	const children = mode === 'processes' ? await Promise.all(jobs.map(() => startChild())) : [];
 	await sandbox.control.rateLimit({ limit: QUOTA, windowSeconds: WINDOW_SECONDS });
 	await sandbox.control.latency(LATENCY_MS);
-	const tags = Array.from({ length: EXECUTIONS }, (_, i) => `bench gate ${name} run ${i + 1}`);
 	const start = performance.now();
-	const results = await Promise.all(
-		tags.map((tag) =>
-			runNode({
-				parameters: createPost({}, options),
-				items: textItems(tag, CREATES),
-				credentials: sandbox.credentials,
-			}),
+	const errors = await Promise.all(
+		jobs.map(async (job, i) =>
+			mode === 'processes'
+				? await children[i].run(job)
+				: ((await runNode(job)).error?.message ?? null),
 		),
 	);
 	const ms = performance.now() - start;
@@ -63,11 +105,11 @@ async function runAtOnce(
 		missing += CREATES - unique;
 		duplicates += texts.length - unique;
 	}
-	const failed = results.filter((result) => result.error !== undefined);
+	const failed = errors.filter((error): error is string => error !== null);
 	return {
 		ms,
 		failedExecutions: failed.length,
-		firstError: failed[0]?.error?.message,
+		firstError: failed[0],
 		missing,
 		duplicates,
 		tooMany: log.filter((entry) => entry.status === 429).length,
@@ -78,17 +120,17 @@ async function runAtOnce(
 export async function sharedGate(sandbox: BenchSandbox): Promise<Figure> {
 	const total = EXECUTIONS * CREATES;
 	const floor = floorMs(total);
-	const variants: Array<[string, string, INodeParameters]> = [
-		['on', 'Our node, gate shared (default)', {}],
+	const variants: Array<[Mode, string]> = [
+		['shared', 'in one n8n process (the gate shared, as the node ships)'],
+		['processes', 'each in an n8n process of its own (no gate shared: the gate off)'],
 	];
-	if (GATE_OFF) variants.push(['off', 'Our node, gate off', GATE_OFF]);
 	const rows: Row[] = [];
-	const outcomes: Record<string, Outcome> = {};
-	for (const [name, label, options] of variants) {
-		const outcome = await runAtOnce(sandbox, name, options);
-		outcomes[name] = outcome;
+	const outcomes = {} as Record<Mode, Outcome>;
+	for (const [mode, label] of variants) {
+		const outcome = await runAtOnce(sandbox, mode);
+		outcomes[mode] = outcome;
 		rows.push({
-			measure: `${EXECUTIONS} executions at once, ${CREATES} creates each: ${label}`,
+			measure: `${EXECUTIONS} executions at once, ${CREATES} creates each, ${label}`,
 			ours:
 				`${outcome.missing} of ${total} items without a post, ${plural(outcome.duplicates, 'duplicate post')}, ` +
 				`${plural(outcome.tooMany, '429')} received (${outcome.requests} create requests), ${formatMs(outcome.ms)}` +
@@ -99,47 +141,45 @@ export async function sharedGate(sandbox: BenchSandbox): Promise<Figure> {
 			note: outcome.firstError ? `first error: ${outcome.firstError}` : undefined,
 		});
 	}
-	const on = outcomes.on;
+	const on = outcomes.shared;
+	const off = outcomes.processes;
 	const notes: string[] = [];
-	if (!GATE_OFF) {
+	if (on.tooMany >= off.tooMany) {
 		notes.push(
-			'Not measured: the same run with the gate off. The node has no switch to turn its shared gate off, so the 429s the gate saves cannot be shown side by side yet.',
+			`Sharing the gate did not save 429s in this run: ${on.tooMany} in one process against ${off.tooMany} in separate processes.`,
 		);
 	}
 	if (on.tooMany > 0) {
 		notes.push(
-			`The sandbox answered ${plural(on.tooMany, '429')} to ${on.requests} create requests: ${on.tooMany > EXECUTIONS ? 'the executions do not pace each other before the limit, each learns of it from its own 429' : 'the executions learn of the limit from a 429 and then wait for the window together'}.`,
+			`In one process the sandbox still answered ${plural(on.tooMany, '429')}: ${on.requests} create requests for ${total} items, ${(on.requests / total).toFixed(2)} per item. ` +
+				"The gate learns the window's state only from answers: when a window reopens after a 429 the count is unknown again, every waiting request starts at once, and all but the quota's worth meet a 429 and wait for the next window.",
 		);
 	}
 	return {
 		id: 4,
 		title: 'Executions at once, one quota',
 		method:
-			`${EXECUTIONS} executions of a workflow with one Create Post node start at once in one process (one n8n instance), each with ${CREATES} items and the same credential, ` +
-			`under the sandbox's ${QUOTA} requests per ${WINDOW_SECONDS} s and ${LATENCY_MS} ms latency (figure 3). One run per variant on a freshly reset sandbox. ` +
-			`Posts are counted in the sandbox by each execution's text; 429s are the answers with status 429 in the sandbox's log. ` +
+			`${EXECUTIONS} executions of a workflow with one Create Post node start at once, each with ${CREATES} items and the same credential, ` +
+			`under the sandbox's ${QUOTA} requests per ${WINDOW_SECONDS} s and ${LATENCY_MS} ms latency (figure 3): once in one process (one n8n instance, where the node's rate-limit gate is shared), ` +
+			`once each in a Node process of its own, loaded before the clock starts (as on ${EXECUTIONS} separate n8n instances: no gate shared, which is the run with the gate off; the node has no switch for it). ` +
+			`One run per variant on a freshly reset sandbox. Posts are counted in the sandbox by each execution's text; 429s are the answers with status 429 in the sandbox's log. ` +
 			`The floor is that of figure 3 for ${total} requests: ${Math.ceil(total / QUOTA) - 1} full windows and one latency (${formatMs(floor)}).`,
 		rows,
 		notes,
 		goals: [
 			{
-				goal: `${EXECUTIONS} executions at once under one quota: 0 failures`,
+				goal: `${EXECUTIONS} executions at once in one process under one quota: 0 failures`,
 				measured: `${on.missing} of ${total} items without a post, ${plural(on.failedExecutions, 'execution')} failed`,
 				met: on.missing === 0 && on.failedExecutions === 0,
 			},
 			{
 				goal: 'Fewer 429s than with the gate off',
-				measured: outcomes.off
-					? `${plural(on.tooMany, '429')} shared, ${outcomes.off.tooMany} with the gate off`
-					: `${plural(on.tooMany, '429')}; not measured with the gate off`,
-				met: outcomes.off !== undefined && on.tooMany < outcomes.off.tooMany,
+				measured: `${plural(on.tooMany, '429')} in one process, ${off.tooMany} in separate processes`,
+				met: on.tooMany < off.tooMany,
 			},
 		],
 		summary:
-			`${EXECUTIONS} executions of ${CREATES} creates at once under ${QUOTA} requests per ${WINDOW_SECONDS} s: ${on.missing} of ${total} items without a post, ${plural(on.duplicates, 'duplicate')}, ` +
-			`${plural(on.tooMany, '429')} received, ${(on.ms / floor).toFixed(2)}x the floor` +
-			(GATE_OFF && outcomes.off
-				? `; with the gate off ${plural(outcomes.off.tooMany, '429')} and ${outcomes.off.missing} items without a post.`
-				: '; not yet measured with the gate off.'),
+			`${EXECUTIONS} executions of ${CREATES} creates at once under ${QUOTA} requests per ${WINDOW_SECONDS} s, in one process: ${on.missing} of ${total} items without a post, ${plural(on.duplicates, 'duplicate')}, ` +
+			`${plural(on.tooMany, '429')} received, ${(on.ms / floor).toFixed(2)}x the floor; with the gate off (separate processes): ${off.missing} without a post, ${plural(off.tooMany, '429')}, ${(off.ms / floor).toFixed(2)}x the floor.`,
 	};
 }

@@ -24,6 +24,13 @@ const WORKSPACE = DEMO.workspaces.second.id;
 
 type Job = Omit<RunNodeOptions, 'items' | 'credentials'>;
 
+/** "31 requests (30 POST /…/posts, 1 GET /api/v1/workspaces)" */
+function requestsOf(requests: string[]): string {
+	const counts = new Map<string, number>();
+	for (const request of requests) counts.set(request, (counts.get(request) ?? 0) + 1);
+	return `${plural(requests.length, 'request')} (${[...counts].map(([request, count]) => `${count} ${request}`).join(', ')})`;
+}
+
 /** One round trip at the latency: a create sent with fetch, no engine around it (median of 5). */
 async function roundTripMs(sandbox: BenchSandbox): Promise<number> {
 	const url = `${sandbox.url}/api/v1/workspaces/${DEMO.workspaces.main.id}/posts`;
@@ -52,6 +59,8 @@ interface Outcome {
 	ms: number;
 	failed?: string;
 	missing: number;
+	/** What the sandbox received, as `METHOD path`. */
+	requests: string[];
 }
 
 async function creates(
@@ -73,8 +82,11 @@ async function creates(
 		failed = result.error?.message;
 	});
 	await sandbox.control.latency(0);
+	const requests = (await sandbox.control.requests()).map(
+		(entry) => `${entry.method} ${entry.path}`,
+	);
 	const texts = await postsTagged(sandbox, tag);
-	return { ms, failed, missing: CREATES - new Set(texts).size };
+	return { ms, failed, missing: CREATES - new Set(texts).size, requests };
 }
 
 async function returnAll(
@@ -140,7 +152,7 @@ export async function latency(sandbox: BenchSandbox): Promise<Figure> {
 		const note =
 			failures.length > 0
 				? `node failed in ${failures.length} of ${RUNS} runs: ${failures[0].failed}`
-				: `${Math.max(...outcomes.map((o) => o.missing))} items without a post (worst run)`;
+				: `${Math.max(...outcomes.map((o) => o.missing))} items without a post (worst run); ${requestsOf(outcomes[0].requests)}`;
 		const cell = `${formatMs(time(name))} = ${inTrips(time(name))}`;
 		rows.push(
 			name === 'ours'

@@ -30,6 +30,9 @@ interface Outcome {
 	/** Items that never got a post. */
 	missing: number;
 	duplicates: number;
+	/** From the sandbox's log: the 429s it answered, and requests other than the creates. */
+	tooMany: number;
+	others: string[];
 }
 
 type Job = Omit<RunNodeOptions, 'items' | 'credentials'>;
@@ -76,6 +79,10 @@ async function runJob(
 		credentials: sandbox.credentials,
 	});
 	const ms = performance.now() - start;
+	const log = await sandbox.control.requests();
+	const others = log
+		.filter((entry) => entry.method !== 'POST')
+		.map((entry) => `${entry.method} ${entry.path}`);
 	await sandbox.control.latency(0);
 	await sandbox.control.rateLimit(null);
 	const texts = await postsTagged(sandbox, tag);
@@ -85,6 +92,8 @@ async function runJob(
 		nodeFailed: result.error !== undefined,
 		missing: POSTS - unique,
 		duplicates: texts.length - unique,
+		tooMany: log.filter((entry) => entry.status === 429).length,
+		others,
 	};
 }
 
@@ -110,7 +119,7 @@ export async function pacing(sandbox: BenchSandbox): Promise<Figure> {
 		};
 		const cell =
 			`${figure(outcomes.map((o) => o.missing))} of ${POSTS} items without a post, ` +
-			`${figure(outcomes.map((o) => o.duplicates))} duplicate posts, ${formatMs(time)}` +
+			`${figure(outcomes.map((o) => o.duplicates))} duplicate posts, ${formatMs(time)}, ${figure(outcomes.map((o) => o.tooMany))} 429s received` +
 			(failedRuns > 0 ? `; node failed in ${failedRuns} of ${RUNS} runs` : '');
 		const floor = `floor ${formatMs(FLOOR_MS)}; time ${(time / FLOOR_MS).toFixed(2)}x floor`;
 		rows.push(
@@ -123,6 +132,12 @@ export async function pacing(sandbox: BenchSandbox): Promise<Figure> {
 	const worst = (name: string, key: 'missing' | 'duplicates') =>
 		Math.max(...results[name].map((o) => o[key]));
 	const time = (name: string) => formatMs(median(results[name].map((o) => o.ms)));
+	const extra = ours[0].others;
+	if (extra.length > 0) {
+		notes.push(
+			`Besides its ${POSTS} creates our node sent ${extra.length === 1 ? 'one request' : `${extra.length} requests`} (${[...new Set(extra)].join(', ')}), which counts against the quota: ${POSTS + extra.length} requests need ${Math.ceil((POSTS + extra.length) / QUOTA) - 1} full windows, where ${POSTS} need ${Math.ceil(POSTS / QUOTA) - 1}.`,
+		);
+	}
 	if (ours.some((o) => o.missing > 0 || o.duplicates > 0)) {
 		notes.push('Our node missed the target of 0 failures and 0 duplicates in at least one run.');
 	}

@@ -128,6 +128,11 @@ export class SandboxControl {
 		await this.call('POST', 'account-cap', { workspace_id: workspaceId, cap });
 	}
 
+	/** API requests being handled now, and the most at once since the last reset. */
+	concurrency(): Promise<{ now: number; max: number }> {
+		return this.call('GET', 'concurrency');
+	}
+
 	/** Sets some of the profile's choices (the others keep theirs); answers the whole profile. */
 	profile(choices: Partial<Profile> = {}): Promise<Profile> {
 		return Object.keys(choices).length === 0

@@ -280,6 +280,9 @@ export function registerControl(app: FastifyInstance, runtime: Runtime) {
 
 	app.get(`${prefix}/profile`, async () => runtime.profile);
 
+	// How many API requests were handled at once: now, and at most since the last reset.
+	app.get(`${prefix}/concurrency`, async () => ({ ...runtime.concurrency }));
+
 	// Choices not named keep their value; each is checked against its allowed values.
 	app.post<{ Body: Record<string, unknown> }>(`${prefix}/profile`, async (request) => {
 		try {

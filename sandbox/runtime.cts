@@ -157,6 +157,7 @@ export class Runtime {
 	/** Back to the demo data, the starting profile and the starting rate limit, or the one given. */
 	reset(rateLimit?: RateLimit | null): void {
 		this.clock.reset();
+		this.concurrency.max = this.concurrency.now;
 		this.store = new Store(demoData(this.clock.now()));
 		this.requests = [];
 		this.faults = [];
@@ -168,6 +169,18 @@ export class Runtime {
 		this.seq = 0;
 		this.rateLimit = rateLimit === undefined ? this.startRateLimit : rateLimit;
 		this.profile = { ...this.startProfile };
+	}
+
+	/** API requests being handled now, and the most at once since the last reset. */
+	readonly concurrency = { now: 0, max: 0 };
+
+	/** Counts one API request in until its connection closes (answered, dropped or abandoned). */
+	countInFlight(done: { once(event: 'close', listener: () => void): unknown }): void {
+		this.concurrency.now += 1;
+		this.concurrency.max = Math.max(this.concurrency.max, this.concurrency.now);
+		done.once('close', () => {
+			this.concurrency.now -= 1;
+		});
 	}
 
 	/** How records and IDs go over the wire under the current profile. */

@@ -115,8 +115,9 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 	app.decorateRequest('loggedBody', null);
 	app.decorateRequest('afterFault', null);
 
-	app.addHook('onRequest', async (request) => {
+	app.addHook('onRequest', async (request, reply) => {
 		if (!isApi(request)) return;
+		runtime.countInFlight(reply.raw);
 		const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
 		request.loggedQuery = { ...parseQuery(query) } as Record<string, string | string[]>;
 		if (runtime.latencyMs > 0) await sleep(runtime.latencyMs);

@@ -16,7 +16,6 @@ const parameters = { resource: 'label', operation: 'getAll', workspaceId: byId(M
 
 const LISTS = [
 	{ method: 'searchAccounts', segment: 'accounts', seed: 'accounts', name: 'account_name' },
-	{ method: 'searchLabels', segment: 'labels', seed: 'labels', name: 'name' },
 	{ method: 'searchCampaigns', segment: 'campaigns', seed: 'campaigns', name: 'name' },
 	{
 		method: 'searchContentCategories',
@@ -25,7 +24,6 @@ const LISTS = [
 		name: 'name',
 	},
 	{ method: 'searchTeamMembers', segment: 'team-members', seed: 'team_members', name: 'name' },
-	{ method: 'searchMedia', segment: 'media', seed: 'media', name: 'name' },
 ] as const;
 
 describe.each(LISTS)('$method', ({ method, segment, seed, name }) => {
@@ -102,20 +100,9 @@ test('searchTeamMembers offers user IDs, which approvers and mentions take', asy
 	);
 });
 
-test('searchMedia refuses a search longer than the API allows, before sending', async () => {
-	const { error } = await runListSearch({
-		method: 'searchMedia',
-		parameters,
-		credentials: sandbox.credentials(),
-		filter: 'x'.repeat(256),
-	});
-	expect(error?.message).toBe('The search text is longer than 255 characters');
-	expect(await calls(sandbox.control)).toEqual([]);
-});
-
 test('a workspace the key cannot reach: the API error with what to do', async () => {
 	const { error } = await runListSearch({
-		method: 'searchLabels',
+		method: 'searchCampaigns',
 		parameters: { ...parameters, workspaceId: byId('ws-none') },
 		credentials: sandbox.credentials(),
 	});

@@ -147,7 +147,7 @@ describe('Create', () => {
 			twitter_options: {
 				has_threaded_tweets: true,
 				threaded_tweets: [
-					{ message: 'Part two', media: [] },
+					{ message: 'Part two' },
 					{
 						message: 'Part three',
 						media: ['https://images.demo.social/c.png', DEMO.media.storeFront],

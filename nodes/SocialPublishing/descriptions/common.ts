@@ -53,18 +53,17 @@ export function filtersCollection(...filters: INodeProperties[]): INodePropertie
 	};
 }
 
-/** Searchable lists of the workspace's library; each list method lives in methods/listSearch/. */
+/**
+ * Searchable lists for fields that take one ID; each list method lives in methods/listSearch/.
+ * Labels and media are chosen several at a time, so they are multi-selects (methods/loadOptions/).
+ */
 export const locators = {
 	account: (field: LocatorField) => resourceLocator(field, 'searchAccounts', 'e.g. 171639455029'),
-	label: (field: LocatorField) =>
-		resourceLocator(field, 'searchLabels', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
 	campaign: (field: LocatorField) =>
 		resourceLocator(field, 'searchCampaigns', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
 	contentCategory: (field: LocatorField) =>
 		resourceLocator(field, 'searchContentCategories', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
 	teamMember: teamMemberLocator,
-	media: (field: LocatorField) =>
-		resourceLocator(field, 'searchMedia', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
 };
 
 /** The Options collection every operation ends with: its own options, then how requests are sent. */

@@ -3,6 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
+/** Length in Unicode code points, the way the API description and the service count characters. */
+export const lengthOf = (value: string): number => [...value].length;
+
 /** Input checks against the description's limits, run before any request is sent. */
 export class InputChecks {
 	constructor(
@@ -18,26 +21,25 @@ export class InputChecks {
 	}
 
 	maxLength(field: string, value: string | undefined | null, max: number): void {
-		if (value !== undefined && value !== null && value.length > max) {
-			this.fail(field, `is ${count(value.length, 'character')} long; the limit is ${max}`);
+		const length = typeof value === 'string' ? lengthOf(value) : 0;
+		if (length > max) {
+			this.fail(field, `is ${count(length, 'character')} long; the limit is ${max}`);
 		}
 	}
 
 	minLength(field: string, value: string | undefined | null, min: number): void {
-		if (value !== undefined && value !== null && value.length < min) {
-			this.fail(field, `is ${count(value.length, 'character')} long; it needs at least ${min}`);
+		const length = typeof value === 'string' ? lengthOf(value) : min;
+		if (length < min) {
+			this.fail(field, `is ${count(length, 'character')} long; it needs at least ${min}`);
 		}
 	}
 
 	maxItems(field: string, values: readonly unknown[] | undefined, max: number): void {
 		if (values !== undefined && values.length > max) {
-			this.fail(field, `has ${values.length} ${values.length === 1 ? 'entry' : 'entries'}; the limit is ${max}`);
-		}
-	}
-
-	oneOf(field: string, value: string | undefined, allowed: readonly string[]): void {
-		if (value !== undefined && value !== '' && !allowed.includes(value)) {
-			this.fail(field, `"${value}" is not one of ${allowed.map((v) => `"${v}"`).join(', ')}`);
+			this.fail(
+				field,
+				`has ${values.length} ${values.length === 1 ? 'entry' : 'entries'}; the limit is ${max}`,
+			);
 		}
 	}
 
@@ -48,16 +50,13 @@ export class InputChecks {
 		try {
 			protocol = new URL(value).protocol;
 		} catch {
-			this.fail(field, `"${value}" is not a URL; use a full address such as https://example.com/image.png`);
+			this.fail(
+				field,
+				`"${value}" is not a URL; use a full address such as https://example.com/image.png`,
+			);
 		}
 		if (protocol !== 'http:' && protocol !== 'https:') {
 			this.fail(field, `"${value}" is not an http(s) URL`);
-		}
-	}
-
-	required(field: string, value: unknown): void {
-		if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) {
-			this.fail(field, 'is required');
 		}
 	}
 }

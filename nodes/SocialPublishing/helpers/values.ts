@@ -20,10 +20,3 @@ export function toList(value: unknown): string[] {
 		)
 		.filter((entry) => entry !== '');
 }
-
-/** The value of a resource locator read from inside a collection (`{__rl, mode, value}`), or a plain string. */
-export function locatorValue(value: unknown): string {
-	if (value !== null && typeof value === 'object')
-		return String((value as IDataObject).value ?? '').trim();
-	return value === undefined || value === null ? '' : String(value).trim();
-}

@@ -5,20 +5,13 @@ import type { Operation } from '../actions/types';
 import { nodeOptions, returnAllOrLimit, workspaceLocator } from '../descriptions/common';
 import { getList } from '../../shared/api';
 import type { EndpointName, PathParams } from '../../shared/api';
-import { InputChecks } from './checks';
+import { bodyOf, limitOf, param, workspace } from '../fields/common';
+import { librarySearch } from '../fields/lists';
+import { property } from '../fields/ui';
 
-/** The chosen workspace's ID, required before anything workspace-scoped is sent. */
+/** The chosen workspace's ID, checked before anything workspace-scoped is sent. */
 export function workspaceIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
-	const value = ctx.getNodeParameter('workspaceId', itemIndex, '', { extractValue: true });
-	const workspaceId = String(value ?? '').trim();
-	new InputChecks(ctx, itemIndex).required('Workspace', workspaceId);
-	return workspaceId;
-}
-
-/** Return All / Limit: undefined for Return All, else the limit. */
-export function limitOf(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
-	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	return returnAll ? undefined : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+	return param(ctx, itemIndex, workspace) as string;
 }
 
 /** Get Many over one of the workspace's lists, honouring Return All / Limit. */
@@ -59,20 +52,13 @@ export function libraryGetMany({
 	return {
 		description: updateDisplayOptions({ show: { resource: [resource], operation: ['getAll'] } }, [
 			workspaceLocator,
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				placeholder: searchPlaceholder,
-				description: searchDescription,
-			},
+			property(librarySearch(searchDescription, searchPlaceholder)),
 			...returnAllOrLimit(),
 			nodeOptions(),
 		]),
 		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const search = String(this.getNodeParameter('search', itemIndex, '')).trim();
-			return await getManyInWorkspace.call(this, itemIndex, endpoint, search ? { search } : {});
+			const qs = bodyOf(this, itemIndex, [librarySearch(searchDescription, searchPlaceholder)]);
+			return await getManyInWorkspace.call(this, itemIndex, endpoint, qs);
 		},
 	};
 }

@@ -8,15 +8,11 @@ import { getTextBackgrounds } from './loadOptions/getTextBackgrounds';
 import { searchAccounts } from './listSearch/searchAccounts';
 import { searchCampaigns } from './listSearch/searchCampaigns';
 import { searchContentCategories } from './listSearch/searchContentCategories';
-import { searchLabels } from './listSearch/searchLabels';
-import { searchMedia } from './listSearch/searchMedia';
 
 export const listSearch = {
 	searchAccounts,
 	searchCampaigns,
 	searchContentCategories,
-	searchLabels,
-	searchMedia,
 	searchTeamMembers,
 	searchWorkspaces,
 };

@@ -31,6 +31,8 @@ export interface Page {
 	total?: number;
 	/** The page size the service used, when it says. */
 	perPage?: number;
+	/** The number of the last page, when the answer says. */
+	lastPage?: number;
 }
 
 async function call(
@@ -124,6 +126,7 @@ function pageOf(body: IDataObject): Page {
 		hasMore: current !== undefined && last !== undefined && current < last,
 		total: whole(body.total),
 		perPage: whole(body.per_page),
+		lastPage: last,
 	};
 }
 
@@ -140,9 +143,11 @@ export async function getPage(
 }
 
 /**
- * A whole list, or its first `limit` records. Return All asks for full pages until `last_page`; a
- * limit asks for no more than it needs (a Limit of 5 is one request with per_page=5). A list that
- * pages only when its answer says so (/workspaces) is first asked without page parameters.
+ * A whole list, or its first `limit` records. Return All asks for full pages; once the first page
+ * tells `last_page`, the pages still needed are asked for at once (bounded by Parallel Requests
+ * and the rate-limit gate) and their records kept in page order. A limit asks for no more than it
+ * needs (a Limit of 5 is one request with per_page=5). A list that pages only when its answer
+ * says so (/workspaces) is first asked without page parameters.
  */
 export async function getList(
 	this: ApiContext,
@@ -170,9 +175,14 @@ export async function getList(
 		return items;
 	}
 	const perPage = Math.min(PER_PAGE_MAX, wanted);
-	for (let number = 1; ; number++) {
-		const page = await getPage.call(this, name, params, { ...options, page: number, perPage });
-		take(page);
-		if (items.length >= wanted || page.items.length === 0 || !page.hasMore) return items;
-	}
+	const pageNumber = (number: number) =>
+		getPage.call(this, name, params, { ...options, page: number, perPage });
+	const first = await pageNumber(1);
+	take(first);
+	// More pages are known only from current_page and last_page, so last_page is there.
+	if (!first.hasMore || first.items.length === 0 || items.length >= wanted) return items;
+	const needed = Math.min(first.lastPage ?? 1, Math.ceil(wanted / perPage));
+	const numbers = Array.from({ length: needed - 1 }, (_, i) => i + 2);
+	for (const page of await Promise.all(numbers.map(pageNumber))) take(page);
+	return items;
 }

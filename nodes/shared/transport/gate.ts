@@ -5,60 +5,85 @@ import { sleep } from 'n8n-workflow';
  * Pacing shared by every request with the same credential in this n8n process, so that parallel
  * items and executions started at once do not each run into the rate limit:
  * - it starts no more requests than the service's last `X-RateLimit-Remaining` allows;
- * - after a 429, every request waits until the window the service named has passed.
+ * - after a 429, every request waits until the window the service named has passed, and the
+ *   refused requests go first, no more than `X-RateLimit-Limit` of them, so none is refused twice.
  * Keyed by the Base URL and a hash of the API key; the key itself is never kept.
  */
 export class Gate {
-	/** What the service last said is left of its window; undefined when unknown. */
-	private remaining: number | undefined;
+	/** Requests that may still start in the service's current window; undefined when unknown. */
+	private budget: number | undefined;
+	/** The service's X-RateLimit-Limit: what a fresh window allows. */
+	private limit: number | undefined;
 	private inFlight = 0;
 	/** Until when (ms since the epoch) no request may start, after a 429. */
 	private closedUntil = 0;
-	private waiting: Array<() => void> = [];
+	private reopening = false;
+	/** Requests waiting for their turn; those refused by a 429 go first when the window reopens. */
+	private queue: Array<{ retry: boolean; admit: () => void }> = [];
 
 	/** How long a request would wait now for the window to reopen, in ms. */
 	closedFor(): number {
 		return Math.max(0, this.closedUntil - Date.now());
 	}
 
-	/** Waits for a turn: the window open, and fewer requests in flight than the service allows. */
-	async enter(): Promise<void> {
-		for (;;) {
-			const closed = this.closedFor();
-			if (closed > 0) {
-				await sleep(closed);
-				continue;
-			}
-			// With nothing in flight one request may always go: it learns the window's state.
-			if (this.remaining === undefined || this.inFlight === 0 || this.inFlight < this.remaining) {
-				this.inFlight += 1;
-				return;
-			}
-			await new Promise<void>((resolve) => this.waiting.push(resolve));
-		}
+	/** Waits for a turn; `retry` is a request sent again after a 429, which goes before new ones. */
+	async enter(retry = false): Promise<void> {
+		await new Promise<void>((admit) => {
+			const waiter = { retry, admit };
+			const at = retry ? this.queue.findIndex((each) => !each.retry) : -1;
+			if (at === -1) this.queue.push(waiter);
+			else this.queue.splice(at, 0, waiter);
+			this.pump();
+		});
 	}
 
-	/** A request ended; `remaining` is the service's X-RateLimit-Remaining, when it gave one. */
-	leave(remaining: number | undefined): void {
+	/**
+	 * A request ended; `answer` holds its X-RateLimit-Remaining and X-RateLimit-Limit (undefined
+	 * where it gave none), or is undefined when no answer came. An answer without the headers
+	 * makes the count unknown again; while the window is closed, old counts are not news.
+	 */
+	leave(answer?: { remaining: number | undefined; limit: number | undefined }): void {
 		this.inFlight = Math.max(0, this.inFlight - 1);
-		if (remaining !== undefined) this.remaining = remaining;
-		this.wake();
+		if (answer?.limit !== undefined) this.limit = answer.limit;
+		if (answer && this.closedFor() > 0) {
+			// The 429 that closed the window may be the first answer to tell the limit.
+			this.budget ??= this.limit;
+		} else if (answer) {
+			this.budget =
+				answer.remaining === undefined ? undefined : Math.max(0, answer.remaining - this.inFlight);
+		}
+		this.pump();
 	}
 
-	/** A 429: nobody starts until the window has passed; then the window's count is unknown again. */
+	/** A 429: nobody starts until the window has passed; a fresh window then allows its limit. */
 	close(seconds: number): void {
 		const until = Date.now() + seconds * 1000;
-		if (until > this.closedUntil) {
-			this.closedUntil = until;
-			this.remaining = undefined;
-		}
-		this.wake();
+		if (until > this.closedUntil) this.closedUntil = until;
+		this.budget = this.limit;
+		this.pump();
 	}
 
-	private wake(): void {
-		const waiting = this.waiting;
-		this.waiting = [];
-		for (const resolve of waiting) resolve();
+	/** Lets waiting requests start while the window is open and the service's count allows. */
+	private pump(): void {
+		const closed = this.closedFor();
+		if (closed > 0) {
+			if (!this.reopening) {
+				this.reopening = true;
+				void sleep(closed).then(() => {
+					this.reopening = false;
+					this.pump();
+				});
+			}
+			return;
+		}
+		while (this.queue.length > 0) {
+			// With the window's count used up, one request alone learns whether it has turned.
+			if (this.budget !== undefined && this.budget <= 0 && this.inFlight > 0) return;
+			const next = this.queue.shift() as { admit: () => void };
+			this.inFlight += 1;
+			if (this.budget !== undefined) this.budget = Math.max(0, this.budget - 1);
+			next.admit();
+		}
 	}
 }
 

@@ -107,14 +107,11 @@ function header(response: IN8nHttpFullResponse, name: string): string | undefine
 	return value === undefined || value === null ? undefined : String(value);
 }
 
-/** X-RateLimit-Remaining as a whole number, when the answer carries it. */
-function remainingOf(response: IN8nHttpFullResponse): number | undefined {
-	const value = Number(header(response, 'x-ratelimit-remaining'));
-	return header(response, 'x-ratelimit-remaining') !== undefined &&
-		Number.isInteger(value) &&
-		value >= 0
-		? value
-		: undefined;
+/** A rate-limit header as a whole number, when the answer carries it. */
+function countHeader(response: IN8nHttpFullResponse, name: string): number | undefined {
+	const text = header(response, name);
+	const value = Number(text);
+	return text !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
 /** Seconds the service asks us to wait: `retry_after` in the body, else the Retry-After header. */
@@ -237,6 +234,7 @@ export async function request(this: ApiContext, call: Call): Promise<IDataObject
 		LIST_SEARCH_MAX_RATE_LIMIT_WAIT_SECONDS,
 	);
 	let waited = 0;
+	let refused = false;
 	for (;;) {
 		// Another request's 429 closed the window for every request of this credential.
 		const closed = gate.closedFor() / 1000;
@@ -246,16 +244,26 @@ export async function request(this: ApiContext, call: Call): Promise<IDataObject
 		waited += closed;
 		let response: IN8nHttpFullResponse;
 		await slots?.take();
-		await gate.enter();
+		await gate.enter(refused);
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				CREDENTIAL_TYPE,
 				options,
 			)) as IN8nHttpFullResponse;
-			gate.leave(remainingOf(response));
+			// A 429 closes the window for every request of this credential before this one's
+			// turn ends, so that no other request takes its place; past the bound this request
+			// gives up instead (below), and the window stays as it was.
+			if (response.statusCode === 429) {
+				const wait = retryAfterSeconds(response, isJsonObject(response.body) ? response.body : {});
+				if (waited + wait <= maxWait) gate.close(wait);
+			}
+			gate.leave({
+				remaining: countHeader(response, 'x-ratelimit-remaining'),
+				limit: countHeader(response, 'x-ratelimit-limit'),
+			});
 		} catch (error) {
-			gate.leave(undefined);
+			gate.leave();
 			const failure = transportFailure(error);
 			throw unreachableError(node, where, {
 				...failure,
@@ -286,9 +294,9 @@ export async function request(this: ApiContext, call: Call): Promise<IDataObject
 			if (waited + wait > maxWait) {
 				throw rateLimitExhaustedError(node, body, wait, waited, call.itemIndex);
 			}
-			// Every request of this credential waits out the window together; this one is then
-			// sent again (the loop's next turn waits at the gate).
-			gate.close(wait);
+			// The window is closed for every request of this credential (above); this one is then
+			// sent again, ahead of new ones, on the loop's next turn at the gate.
+			refused = true;
 			continue;
 		}
 		if (call.dataStatuses?.includes(status)) return body;

@@ -1,53 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { locators, nodeOptions, toOptions, workspaceLocator } from '../../descriptions/common';
+import { nodeOptions, workspaceLocator } from '../../descriptions/common';
 import { platformLabel } from '../../descriptions/platforms';
-import { InputChecks } from '../../helpers/checks';
+import { connectFields, reconnectAccount } from '../../fields/account';
+import { bodyOf, param } from '../../fields/common';
+import { property } from '../../fields/ui';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { CONNECT_PLATFORMS } from '../../../shared/limits';
 import { send } from '../../../shared/api';
-
-const PROCESSES = ['connect', 'reconnect'];
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
-	{
-		displayName: 'Platform',
-		name: 'platform',
-		type: 'options',
-		options: toOptions(CONNECT_PLATFORMS, platformLabel),
-		default: 'facebook',
-		description:
-			'The platform to connect. "Instagram (via Facebook)" connects an Instagram business account through its Facebook page.',
-	},
-	{
-		displayName: 'Process',
-		name: 'process',
-		type: 'options',
-		options: [
-			{
-				name: 'Connect a New Account',
-				value: 'connect',
-				description: 'Add an account of this platform to the workspace',
-			},
-			{
-				name: 'Reconnect an Account',
-				value: 'reconnect',
-				description:
-					'Renew the login of an account already in the workspace, e.g. after it expired',
-			},
-		],
-		default: 'connect',
-	},
-	{
-		...locators.account({
-			displayName: 'Account',
-			name: 'accountId',
-			description: 'The account to reconnect; it must be of the chosen platform',
-		}),
-		displayOptions: { show: { process: ['reconnect'] } },
-	},
+	...connectFields.map(property),
+	{ ...property(reconnectAccount), displayOptions: { show: { process: ['reconnect'] } } },
 	nodeOptions(),
 ];
 
@@ -96,20 +61,16 @@ function forSending(session: IDataObject): IDataObject {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const platform = String(this.getNodeParameter('platform', itemIndex, '')).trim();
-	const connectProcess = String(this.getNodeParameter('process', itemIndex, 'connect'));
-	const checks = new InputChecks(this, itemIndex);
-	checks.required('Platform', platform);
-	checks.oneOf('Platform', platform, CONNECT_PLATFORMS);
-	checks.oneOf('Process', connectProcess, PROCESSES);
-	const qs: IDataObject = { process: connectProcess };
-	if (connectProcess === 'reconnect') {
-		const accountId = String(
-			this.getNodeParameter('accountId', itemIndex, '', { extractValue: true }) ?? '',
-		).trim();
-		checks.required('Account', accountId);
-		qs.account_id = accountId;
-	}
+	const { platform, ...qs } = bodyOf(this, itemIndex, connectFields);
+	if (qs.process === 'reconnect')
+		qs.account_id = param(this, itemIndex, reconnectAccount) as string;
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	return forSending(await send.call(this, 'connect', { workspaceId, platform }, { qs, itemIndex }));
+	return forSending(
+		await send.call(
+			this,
+			'connect',
+			{ workspaceId, platform: String(platform) },
+			{ qs, itemIndex },
+		),
+	);
 }

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { nodeOptions, workspaceLocator } from '../../descriptions/common';
-import { workspaceMultiSelect } from '../../descriptions/multiSelect';
-import { InputChecks } from '../../helpers/checks';
-import { toList } from '../../helpers/values';
+import { bodyOf } from '../../fields/common';
+import { commentFields } from '../../fields/post';
+import { property } from '../../fields/ui';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { send } from '../../../shared/api';
 import { postIdField, postIdOfItem } from '../post/postId';
@@ -12,30 +12,7 @@ import { postIdField, postIdOfItem } from '../post/postId';
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	postIdField,
-	{
-		displayName: 'Comment',
-		name: 'comment',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		required: true,
-		default: '',
-		description: "The comment's text, seen by the workspace's team on the post",
-	},
-	{
-		displayName: 'Internal Note',
-		name: 'isNote',
-		type: 'boolean',
-		default: false,
-		description: 'Whether the comment is an internal note (is_note) rather than a regular comment',
-	},
-	workspaceMultiSelect(
-		{
-			displayName: 'Mentioned User Names or IDs',
-			name: 'mentionedUsers',
-			description: 'Team members to mention (mentioned_users), by user ID.',
-		},
-		'getTeamMembers',
-	),
+	...commentFields.map(property),
 	nodeOptions(),
 ];
 
@@ -47,12 +24,9 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const workspaceId = workspaceIdOf(this, itemIndex);
 	const postId = postIdOfItem(this, itemIndex);
-	const comment = String(this.getNodeParameter('comment', itemIndex, ''));
-	new InputChecks(this, itemIndex).required('Comment', comment.trim());
-	const body: IDataObject = { comment };
-	if (this.getNodeParameter('isNote', itemIndex, false)) body.is_note = true;
-	const mentionedUsers = toList(this.getNodeParameter('mentionedUsers', itemIndex, []));
-	if (mentionedUsers.length > 0) body.mentioned_users = mentionedUsers;
+	const body = bodyOf(this, itemIndex, commentFields);
+	// is_note is sent only when it is a note, as before: false is the service's default.
+	if (body.is_note === false) delete body.is_note;
 	const created = await send.call(
 		this,
 		'createComment',

@@ -1,54 +1,23 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	filtersCollection,
 	nodeOptions,
 	returnAllOrLimit,
-	toOptions,
 	workspaceLocator,
 } from '../../descriptions/common';
+import { readFields } from '../../fields/field';
+import { mediaFilters, mediaSort } from '../../fields/lists';
+import { property } from '../../fields/ui';
 import { InputChecks } from '../../helpers/checks';
 import { getManyInWorkspace } from '../../helpers/workspaceLists';
-import { LIMITS, MEDIA_SORTS, MEDIA_TYPES } from '../../../shared/limits';
-
-const SORT_NAMES: Record<string, string> = {
-	recent: 'Newest First',
-	oldest: 'Oldest First',
-	size: 'Size',
-	a2z: 'Name (A to Z)',
-	z2a: 'Name (Z to A)',
-};
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	...returnAllOrLimit(),
-	filtersCollection(
-		{
-			displayName: 'Search',
-			name: 'search',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. banner',
-			description: `Only media whose name contains this text, case-insensitive (at most ${LIMITS.mediaSearchLength} characters)`,
-		},
-		{
-			displayName: 'Type',
-			name: 'type',
-			type: 'options',
-			options: toOptions(MEDIA_TYPES),
-			default: 'images',
-			description: 'Only images or only videos',
-		},
-	),
-	nodeOptions({
-		displayName: 'Sort',
-		name: 'sort',
-		type: 'options',
-		options: toOptions(MEDIA_SORTS, (sort) => SORT_NAMES[sort] ?? sort),
-		default: 'recent',
-		description: 'The order of the results',
-	}),
+	filtersCollection(...mediaFilters.map(property)),
+	nodeOptions(property(mediaSort)),
 ];
 
 export const description = updateDisplayOptions(
@@ -57,20 +26,10 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as {
-		search?: string;
-		type?: string;
-	};
-	const sort = String(this.getNodeParameter('options.sort', itemIndex, '')).trim();
-	const search = (filters.search ?? '').trim();
-	const type = (filters.type ?? '').trim();
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const checks = new InputChecks(this, itemIndex);
-	checks.maxLength('Search', search, LIMITS.mediaSearchLength);
-	checks.oneOf('Type', type, MEDIA_TYPES);
-	checks.oneOf('Sort', sort, MEDIA_SORTS);
-	return await getManyInWorkspace.call(this, itemIndex, 'media', {
-		...(search ? { search } : {}),
-		...(type ? { type } : {}),
-		...(sort ? { sort } : {}),
-	});
+	const qs = readFields(checks, mediaFilters, filters, '');
+	readFields(checks, [mediaSort], options, '', qs);
+	return await getManyInWorkspace.call(this, itemIndex, 'media', qs);
 }

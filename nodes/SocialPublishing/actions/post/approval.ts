@@ -2,9 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { nodeOptions, workspaceLocator } from '../../descriptions/common';
-import { InputChecks } from '../../helpers/checks';
+import { param } from '../../fields/common';
+import { approvalComment } from '../../fields/post';
+import { property } from '../../fields/ui';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { APPROVAL_ACTIONS, LIMITS } from '../../../shared/limits';
+import type { APPROVAL_ACTIONS } from '../../../shared/limits';
 import { send } from '../../../shared/api';
 import type { Operation } from '../types';
 import { postIdField, postIdOfItem } from './postId';
@@ -16,14 +18,7 @@ export function approvalOperation(action: ApprovalAction): Operation {
 	const properties: INodeProperties[] = [
 		workspaceLocator,
 		postIdField,
-		{
-			displayName: 'Comment',
-			name: 'comment',
-			type: 'string',
-			typeOptions: { rows: 2 },
-			default: '',
-			description: `Optional comment recorded with the decision, e.g. what to change (at most ${LIMITS.approvalCommentLength} characters)`,
-		},
+		property(approvalComment),
 		nodeOptions(),
 	];
 
@@ -33,12 +28,10 @@ export function approvalOperation(action: ApprovalAction): Operation {
 			properties,
 		),
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-			const checks = new InputChecks(this, itemIndex);
 			const workspaceId = workspaceIdOf(this, itemIndex);
 			const postId = postIdOfItem(this, itemIndex);
-			const comment = String(this.getNodeParameter('comment', itemIndex, ''));
-			checks.maxLength('Comment', comment, LIMITS.approvalCommentLength);
-			const body: IDataObject = { action, ...(comment.trim() !== '' ? { comment } : {}) };
+			const comment = param(this, itemIndex, approvalComment) as string | undefined;
+			const body: IDataObject = { action, ...(comment !== undefined ? { comment } : {}) };
 			const answer = await send.call(
 				this,
 				'approval',
@@ -48,7 +41,7 @@ export function approvalOperation(action: ApprovalAction): Operation {
 			return {
 				post_id: postId,
 				action,
-				...(comment.trim() !== '' ? { comment } : {}),
+				...(comment !== undefined ? { comment } : {}),
 				message: answer.message ?? null,
 			};
 		},

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { nodeOptions, workspaceLocator } from '../../descriptions/common';
-import { workspaceMultiSelect } from '../../descriptions/multiSelect';
-import { toList } from '../../helpers/values';
+import { bodyOf } from '../../fields/common';
+import { deleteFields } from '../../fields/post';
+import { property } from '../../fields/ui';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { send } from '../../../shared/api';
 import { postIdField, postIdOfItem } from './postId';
@@ -11,26 +12,8 @@ import { postIdField, postIdOfItem } from './postId';
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	postIdField,
-	{
-		displayName: 'Delete From Social Platforms',
-		name: 'deleteFromSocial',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to also delete the published post from the social platforms (delete_from_social) before removing it here. Instagram, TikTok and Facebook groups do not support this.',
-	},
-	{
-		...workspaceMultiSelect(
-			{
-				displayName: 'Only These Account Names or IDs',
-				name: 'accountIds',
-				description:
-					'The accounts to delete the published post from (account_ids); leave empty for every account it was published to.',
-			},
-			'getAccounts',
-		),
-		displayOptions: { show: { deleteFromSocial: [true] } },
-	},
+	property(deleteFields[0]),
+	{ ...property(deleteFields[1]), displayOptions: { show: { deleteFromSocial: [true] } } },
 	nodeOptions(),
 ];
 
@@ -64,13 +47,12 @@ function accountResults(accounts: IDataObject): IDataObject[] {
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const workspaceId = workspaceIdOf(this, itemIndex);
 	const postId = postIdOfItem(this, itemIndex);
-	const deleteFromSocial = this.getNodeParameter('deleteFromSocial', itemIndex, false) as boolean;
-	const accountIds = deleteFromSocial
-		? toList(this.getNodeParameter('accountIds', itemIndex, []))
-		: [];
-	const body: IDataObject = {};
-	if (deleteFromSocial) body.delete_from_social = true;
-	if (accountIds.length > 0) body.account_ids = accountIds;
+	const body = bodyOf(this, itemIndex, deleteFields);
+	// Only a deletion from the platforms is sent; account_ids narrows only that.
+	if (body.delete_from_social !== true) {
+		delete body.delete_from_social;
+		delete body.account_ids;
+	}
 
 	const answer = await send.call(
 		this,

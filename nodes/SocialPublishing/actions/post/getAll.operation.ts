@@ -5,64 +5,22 @@ import {
 	filtersCollection,
 	nodeOptions,
 	returnAllOrLimit,
-	toOptions,
 	workspaceLocator,
 } from '../../descriptions/common';
-import { workspaceMultiSelect } from '../../descriptions/multiSelect';
+import { readFields } from '../../fields/field';
+import { postFilters } from '../../fields/lists';
+import { property } from '../../fields/ui';
 import { InputChecks } from '../../helpers/checks';
 import { flattenAccounts } from '../../../shared/accounts';
 import { postIdOf } from '../../../shared/ids';
-import { resolveTimezone, toDate, ZONE_FOR_CHECKS, zoneOption } from '../../helpers/schedule';
-import { toList } from '../../helpers/values';
+import { resolveTimezone, ZONE_FOR_CHECKS, zoneOption } from '../../helpers/schedule';
 import { getManyInWorkspace, workspaceIdOf } from '../../helpers/workspaceLists';
-import { POST_FILTER_STATUSES } from '../../../shared/limits';
 import { timezoneOption } from './timezone';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	...returnAllOrLimit(),
-	filtersCollection(
-		workspaceMultiSelect(
-			{
-				displayName: 'Approval Assigned To Names or IDs',
-				name: 'approvalAssignedTo',
-				description: 'Only posts these team members are approvers of (approval_assigned_to[]).',
-			},
-			'getTeamMembers',
-		),
-		workspaceMultiSelect(
-			{
-				displayName: 'Approval Requested By Names or IDs',
-				name: 'approvalRequestedBy',
-				description:
-					'Only posts whose approval these team members requested (approval_requested_by[]).',
-			},
-			'getTeamMembers',
-		),
-		{
-			displayName: 'Date From',
-			name: 'dateFrom',
-			type: 'dateTime',
-			default: '',
-			description: 'Only posts on or after this day (date_from, a date in the Timezone option)',
-		},
-		{
-			displayName: 'Date To',
-			name: 'dateTo',
-			type: 'dateTime',
-			default: '',
-			description: 'Only posts on or before this day (date_to, a date in the Timezone option)',
-		},
-		{
-			displayName: 'Statuses',
-			name: 'statuses',
-			type: 'multiOptions',
-			options: toOptions(POST_FILTER_STATUSES),
-			default: [],
-			description:
-				'Only posts in one of these states (status[]), e.g. Under Review for posts awaiting approval',
-		},
-	),
+	filtersCollection(...postFilters.map(property)),
 	{
 		displayName: 'Simplify',
 		name: 'simplify',
@@ -101,33 +59,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const checks = new InputChecks(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const statuses = toList(filters.statuses);
-	for (const status of statuses) checks.oneOf('Statuses', status, POST_FILTER_STATUSES);
-	const qs: IDataObject = {};
-	if (statuses.length > 0) qs.status = statuses;
-	// Dates are days in the workspace's zone, read only when a date is given, and only once
-	// the dates are known to be dates.
-	const datesIn = (zone: string) => ({
-		dateFrom: toDate(checks, 'Date From', filters.dateFrom, zone),
-		dateTo: toDate(checks, 'Date To', filters.dateTo, zone),
-	});
-	const given = datesIn(zoneOption(checks, options.timezone) ?? ZONE_FOR_CHECKS);
+	// Dates are days in the workspace's zone: every filter is checked first (in a stand-in zone
+	// when the option is empty), and the workspace's zone is read only when a date is given.
+	const queryIn = (zone: string) => readFields(checks, postFilters, filters, zone);
+	const checked = queryIn(zoneOption(checks, options.timezone) ?? ZONE_FOR_CHECKS);
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	const { dateFrom, dateTo } =
-		given.dateFrom || given.dateTo
-			? datesIn(
+	const qs =
+		checked.date_from || checked.date_to
+			? queryIn(
 					(await resolveTimezone(this, checks, options.timezone, workspaceId, itemIndex)).zone,
 				)
-			: given;
-	if (dateFrom && dateTo && dateFrom > dateTo)
-		checks.fail('Date From', `(${dateFrom}) is after Date To (${dateTo})`);
-	if (dateFrom) qs.date_from = dateFrom;
-	if (dateTo) qs.date_to = dateTo;
-	const assignedTo = toList(filters.approvalAssignedTo);
-	if (assignedTo.length > 0) qs.approval_assigned_to = assignedTo;
-	const requestedBy = toList(filters.approvalRequestedBy);
-	if (requestedBy.length > 0) qs.approval_requested_by = requestedBy;
-
+			: checked;
+	if (qs.date_from && qs.date_to && String(qs.date_from) > String(qs.date_to)) {
+		checks.fail('Date From', `(${String(qs.date_from)}) is after Date To (${String(qs.date_to)})`);
+	}
 	const posts = await getManyInWorkspace.call(this, itemIndex, 'posts', qs);
 	return this.getNodeParameter('simplify', itemIndex, true) ? posts.map(simplify) : posts;
 }

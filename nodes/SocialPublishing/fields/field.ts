@@ -1,0 +1,377 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { InputChecks } from '../helpers/checks';
+import { toDate } from '../helpers/schedule';
+
+/**
+ * What a value must be:
+ * - `text`: a string, length counted in code points; sent as given (blank means not set);
+ * - `id`: text or a whole number (sent as its decimal string), trimmed, never blank; in a path
+ *   (`inPath`) never `/`, `?` or `#`;
+ * - `ids`, `texts`, `urls`, `enums`, `media`: lists, given as an array or comma-separated text;
+ *   a `media` entry is an http(s) URL or a media library ID;
+ * - `url`: an absolute http(s) URL; `enum`: one of `values`; `boolean`: true or false;
+ * - `date`: a calendar day in the Timezone option's zone;
+ * - `count`: a whole number of at least `min` (1 when not given), e.g. Limit.
+ */
+export type Kind =
+	| 'text'
+	| 'id'
+	| 'ids'
+	| 'texts'
+	| 'url'
+	| 'urls'
+	| 'enum'
+	| 'enums'
+	| 'media'
+	| 'boolean'
+	| 'date'
+	| 'count';
+
+/** One body or query field of the API: where it goes, what it must be, and how the editor shows it. */
+export interface Field {
+	/** The node parameter (inside its collection). */
+	name: string;
+	/** The field in the UI's words; errors name it so. */
+	label: string;
+	/** Where the value goes, dotted (e.g. `youtube_options.category`); '' for a value the node uses itself. */
+	path: string;
+	kind: Kind;
+	values?: readonly string[];
+	/** Editor names of enum values, when title case does not read well. */
+	valueNames?: Record<string, string>;
+	valueDescriptions?: Record<string, string>;
+	/** Length in characters for text and IDs; number of entries for lists. */
+	min?: number;
+	max?: number;
+	/** An ID that goes into the request's path (workspace, post), so never `/`, `?` or `#`. */
+	inPath?: boolean;
+	/** Length of each entry of a `texts` list, and what an entry is called in errors. */
+	entryMax?: number;
+	entryNoun?: string;
+	required?: boolean;
+	/** Only where the description says "or null": null means not set. */
+	nullable?: boolean;
+	/** A list sent as one text, its entries joined by this (e.g. `platform=a,b`). */
+	join?: string;
+	/** Sent when the user leaves the field out (e.g. approve_option, which the API needs). */
+	fallback?: string;
+	/** Applied to text after the type check, before the limits (e.g. drop a leading @). */
+	normalize?: (value: string) => string;
+	/** The editor's words and shape; `description` gets the limits appended. */
+	ui: FieldUi;
+}
+
+export interface FieldUi {
+	description: string;
+	displayName?: string;
+	default?: string | boolean | string[];
+	placeholder?: string;
+	rows?: number;
+	password?: boolean;
+	hint?: string;
+	/** A multi-select (or, for one ID, an options list) filled by this loadOptions method. */
+	loadOptions?: string;
+	loadOptionsDependsOn?: string[];
+	/** A single ID chosen in a searchable list (descriptions/common.ts `locators`). */
+	locator?: 'workspace' | 'account' | 'campaign' | 'contentCategory';
+	/** Shown as a date-time picker (dates and times are read by helpers/schedule.ts). */
+	dateTime?: boolean;
+	/** A list field typed as repeated single values rather than comma-separated text. */
+	multipleValues?: string;
+}
+
+/** A group of fields sent as one object: a platform's options, the approval, a thread item. */
+export interface Group {
+	name: string;
+	label: string;
+	/** Where the object goes, dotted; '' when its fields sit at the top of the body. */
+	path: string;
+	fields: Field[];
+	/** How the editor stores it: a collection holds the values itself, a fixed collection under `values`. */
+	shape: 'collection' | 'fixedCollection' | 'list';
+	/** For `list`: the most items. */
+	max?: number;
+	/** Sent with the object whenever it is (e.g. `has_threaded_tweets: true`). */
+	constant?: IDataObject;
+	/** A rule across the fields of one object; returns the problem, or undefined. */
+	rule?: (value: IDataObject) => string | undefined;
+	ui: { description: string; itemName?: string; addButton?: string };
+}
+
+export const LIST_KINDS: readonly Kind[] = ['ids', 'texts', 'urls', 'enums', 'media'];
+
+/** What was given, for an error message: the value, shortened, with its type where it is not text. */
+export function given(value: unknown): string {
+	const json = (v: unknown) => {
+		const text = JSON.stringify(v) ?? String(v);
+		return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+	};
+	if (value === null) return 'null';
+	if (value === undefined) return 'undefined';
+	if (Array.isArray(value)) return `a list (${json(value)})`;
+	if (typeof value === 'object') return `an object (${json(value)})`;
+	if (typeof value === 'number') return `the number ${value}`;
+	if (typeof value === 'boolean') return `${value}`;
+	return json(value);
+}
+
+const isLocator = (value: unknown): value is { value: unknown } =>
+	value !== null && typeof value === 'object' && (value as IDataObject).__rl === true;
+
+/** A JS Date or a luxon DateTime, as `$now` and date expressions give. */
+const isDateLike = (value: unknown) =>
+	value instanceof Date ||
+	(value !== null &&
+		typeof value === 'object' &&
+		typeof (value as IDataObject).toISO === 'function');
+
+const isBlank = (value: unknown) => typeof value === 'string' && value.trim() === '';
+
+function allowed(values: readonly string[]): string {
+	return values.map((value) => `"${value}"`).join(', ');
+}
+
+/** One ID: text or a whole number, trimmed, never blank; in a path, never a character that changes it. */
+function readId(checks: InputChecks, label: string, value: unknown, inPath = false): string {
+	let id: string;
+	if (typeof value === 'string') id = value.trim();
+	else if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
+		id = String(value);
+	else
+		return checks.fail(
+			label,
+			`needs an ID (text or a whole number), but was given ${given(value)}`,
+		);
+	if (id === '') checks.fail(label, 'is blank; it needs an ID');
+	// Account IDs may hold a slash (Google Business Profile `locations/...`); a path segment may not.
+	const bad = inPath && ['/', '?', '#'].find((character) => id.includes(character));
+	if (bad) {
+		checks.fail(label, `"${id}" contains "${bad}"; an ID never contains "/", "?" or "#"`);
+	}
+	return id;
+}
+
+/** A list: an array, or text separated by commas or new lines (blank entries dropped). */
+function readList(checks: InputChecks, label: string, value: unknown): unknown[] {
+	if (typeof value === 'string') return value.split(/[,\n]/).filter((entry) => entry.trim() !== '');
+	if (Array.isArray(value)) return value.flat();
+	return checks.fail(
+		label,
+		`needs a list, or entries separated by commas, but was given ${given(value)}`,
+	);
+}
+
+function readText(checks: InputChecks, field: Field, label: string, value: unknown): string {
+	if (typeof value !== 'string') {
+		return checks.fail(label, `needs text, but was given ${given(value)}`);
+	}
+	const text = field.normalize ? field.normalize(value) : value;
+	if (field.max !== undefined) checks.maxLength(label, text, field.max);
+	if (field.min !== undefined) checks.minLength(label, text, field.min);
+	return text;
+}
+
+function readEnum(checks: InputChecks, label: string, value: unknown, values: readonly string[]) {
+	if (typeof value !== 'string' || !values.includes(value)) {
+		checks.fail(label, `${given(value)} is not one of ${allowed(values)}`);
+	}
+	return value;
+}
+
+function readEntry(checks: InputChecks, field: Field, label: string, value: unknown): unknown {
+	switch (field.kind) {
+		case 'id':
+		case 'ids':
+			return readId(checks, label, value, field.inPath);
+		case 'media':
+			if (typeof value === 'string' && value.includes('://')) {
+				checks.url(label, value.trim());
+				return value.trim();
+			}
+			return readId(checks, label, value);
+		case 'url':
+		case 'urls': {
+			if (typeof value !== 'string')
+				checks.fail(label, `needs a URL, but was given ${given(value)}`);
+			const url = value.trim();
+			checks.url(label, url);
+			return url;
+		}
+		case 'enum':
+		case 'enums':
+			return readEnum(checks, label, value, field.values ?? []);
+		case 'texts': {
+			if (typeof value !== 'string')
+				checks.fail(label, `needs text, but was given ${given(value)}`);
+			const text = value.trim();
+			if (field.entryMax !== undefined) checks.maxLength(label, text, field.entryMax);
+			return text;
+		}
+		default:
+			return readText(checks, field, label, value);
+	}
+}
+
+/**
+ * One field's value, checked, in the form the API takes; undefined when it is not set (and
+ * then not sent). An item with a wrong value fails here, before any request.
+ */
+export function readField(
+	checks: InputChecks,
+	field: Field,
+	value: unknown,
+	zone: string,
+	label = field.label,
+): unknown {
+	// A resource locator holds the chosen or typed ID (or the expression's result) in `value`.
+	if (field.ui.locator && isLocator(value)) value = value.value;
+	if (value === undefined && field.fallback !== undefined) value = field.fallback;
+	const isList = LIST_KINDS.includes(field.kind);
+	const unset =
+		value === undefined ||
+		value === '' ||
+		(field.kind === 'text' && isBlank(value)) ||
+		(value === null && field.nullable) ||
+		(isList && Array.isArray(value) && value.length === 0);
+	if (unset || (field.required && isBlank(value))) {
+		if (field.required) checks.fail(label, 'is required');
+		return undefined;
+	}
+	if (isBlank(value) && field.kind !== 'text') {
+		checks.fail(label, 'is blank; give a value or leave it empty');
+	}
+	switch (field.kind) {
+		case 'boolean':
+			if (value === true || value === 'true') return true;
+			if (value === false || value === 'false') return false;
+			return checks.fail(label, `${given(value)} is not one of true, false`);
+		case 'count': {
+			const least = field.min ?? 1;
+			const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+			if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < least) {
+				checks.fail(
+					label,
+					`needs a whole number of at least ${least}, but was given ${given(value)}`,
+				);
+			}
+			return number;
+		}
+		case 'date':
+			if (typeof value !== 'string' && !isDateLike(value)) {
+				checks.fail(label, `needs a date, but was given ${given(value)}`);
+			}
+			return toDate(checks, label, value, zone);
+		case 'ids':
+		case 'texts':
+		case 'urls':
+		case 'enums':
+		case 'media': {
+			const entries = readList(checks, label, value);
+			if (field.max !== undefined) checks.maxItems(label, entries, field.max);
+			// Errors quote the entry; where entries are alike (tags), they also say which one.
+			const list = entries.map((entry, index) =>
+				readEntry(
+					checks,
+					field,
+					field.entryNoun ? `${label} (${field.entryNoun} ${index + 1})` : label,
+					entry,
+				),
+			);
+			if (field.required && list.length === 0) checks.fail(label, 'is required');
+			if (list.length === 0) return undefined;
+			return field.join !== undefined ? list.join(field.join) : list;
+		}
+		default: {
+			const result = readEntry(checks, field, label, value);
+			if (result === '' && field.required) checks.fail(label, 'is required');
+			return result === '' ? undefined : result;
+		}
+	}
+}
+
+/** Sets `value` at a dotted path of `target`, making the objects on the way. */
+export function setPath(target: IDataObject, path: string, value: unknown): void {
+	const keys = path.split('.');
+	let node = target;
+	for (const key of keys.slice(0, -1)) {
+		if (node[key] === undefined || node[key] === null || typeof node[key] !== 'object') {
+			node[key] = {};
+		}
+		node = node[key] as IDataObject;
+	}
+	node[keys[keys.length - 1]] = value as IDataObject[string];
+}
+
+function getPath(source: IDataObject, path: string): IDataObject {
+	return path.split('.').reduce((node, key) => node[key] as IDataObject, source);
+}
+
+/** A group's object as the editor stores it, or undefined when the user did not add it. */
+function groupEntries(
+	checks: InputChecks,
+	group: Group,
+	value: unknown,
+): IDataObject[] | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value !== 'object' || Array.isArray(value)) {
+		return checks.fail(group.label, `needs its fields, but was given ${given(value)}`);
+	}
+	const record = value as IDataObject;
+	if (group.shape === 'collection') return Object.keys(record).length > 0 ? [record] : undefined;
+	const inner = group.shape === 'list' ? record.items : record.values;
+	if (inner === undefined) return undefined;
+	if (group.shape === 'fixedCollection') return [inner as IDataObject];
+	if (!Array.isArray(inner)) {
+		return checks.fail(group.label, `needs a list of items, but was given ${given(inner)}`);
+	}
+	if (group.max !== undefined) checks.maxItems(group.label, inner, group.max);
+	return inner.length > 0 ? (inner as IDataObject[]) : undefined;
+}
+
+/** Reads `fields` from `source` into `body`, each at its path; only what is set. */
+export function readFields(
+	checks: InputChecks,
+	fields: Field[],
+	source: IDataObject,
+	zone: string,
+	body: IDataObject = {},
+	prefix = '',
+): IDataObject {
+	for (const field of fields) {
+		const value = readField(checks, field, source[field.name], zone, `${prefix}${field.label}`);
+		if (value !== undefined && field.path !== '') setPath(body, field.path, value);
+	}
+	return body;
+}
+
+/** Reads a group into `body`: its object (a list of objects for a thread), checked, at its path. */
+export function readGroup(
+	checks: InputChecks,
+	group: Group,
+	value: unknown,
+	zone: string,
+	body: IDataObject = {},
+): IDataObject | undefined {
+	const entries = groupEntries(checks, group, value);
+	if (!entries) return undefined;
+	const objects = entries.map((entry, index) => {
+		if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+			return checks.fail(
+				`${group.label} item ${index + 1}`,
+				`needs its fields, but was given ${given(entry)}`,
+			);
+		}
+		const label = group.shape === 'list' ? `${group.label} item ${index + 1}` : group.label;
+		const object = readFields(checks, group.fields, entry, zone, {}, `${label} `);
+		const problem = group.rule?.(object);
+		if (problem) checks.fail(label, problem);
+		return object;
+	});
+	if (group.shape !== 'list' && Object.keys(objects[0]).length === 0) return undefined;
+	setPath(body, group.path, group.shape === 'list' ? objects : objects[0]);
+	for (const [key, constant] of Object.entries(group.constant ?? {})) {
+		setPath(body, key, constant);
+	}
+	return getPath(body, group.path);
+}

@@ -1,0 +1,137 @@
+import { platformLabel } from '../descriptions/platforms';
+import {
+	LIMITS,
+	MEDIA_SORTS,
+	MEDIA_TYPES,
+	PLATFORMS,
+	POST_FILTER_STATUSES,
+} from '../../shared/limits';
+import type { Field } from './field';
+
+/** The query fields of the Get Many operations (Return All / Limit are in common.ts). */
+
+const trim = (value: string) => value.trim();
+
+/** The `search` of a library list (labels, campaigns, content categories, team members). */
+export function librarySearch(description: string, placeholder: string): Field {
+	return {
+		name: 'search',
+		label: 'Search',
+		path: 'search',
+		kind: 'text',
+		normalize: trim,
+		ui: { description, placeholder },
+	};
+}
+
+export const accountFilters: Field[] = [
+	{
+		name: 'platforms',
+		label: 'Platforms',
+		path: 'platform',
+		kind: 'enums',
+		values: PLATFORMS,
+		valueNames: Object.fromEntries(PLATFORMS.map((key) => [key, platformLabel(key)])),
+		join: ',',
+		ui: { description: 'Only accounts of these platforms' },
+	},
+	{
+		name: 'search',
+		label: 'Search',
+		path: 'search',
+		kind: 'text',
+		normalize: trim,
+		ui: { description: 'Only accounts whose name contains this text', placeholder: 'e.g. Acme' },
+	},
+];
+
+export const mediaFilters: Field[] = [
+	{
+		name: 'search',
+		label: 'Search',
+		path: 'search',
+		kind: 'text',
+		max: LIMITS.mediaSearchLength,
+		normalize: trim,
+		ui: {
+			description: 'Only media whose name contains this text, case-insensitive',
+			placeholder: 'e.g. banner',
+		},
+	},
+	{
+		name: 'type',
+		label: 'Type',
+		path: 'type',
+		kind: 'enum',
+		values: MEDIA_TYPES,
+		ui: { description: 'Only images or only videos' },
+	},
+];
+
+export const mediaSort: Field = {
+	name: 'sort',
+	label: 'Sort',
+	path: 'sort',
+	kind: 'enum',
+	values: MEDIA_SORTS,
+	valueNames: {
+		recent: 'Newest First',
+		oldest: 'Oldest First',
+		size: 'Size',
+		a2z: 'Name (A to Z)',
+		z2a: 'Name (Z to A)',
+	},
+	ui: { description: 'The order of the results' },
+};
+
+const teamMembers = (name: string, label: string, path: string, description: string): Field => ({
+	name,
+	label,
+	path,
+	kind: 'ids',
+	ui: { displayName: `${label} Names or IDs`, loadOptions: 'getTeamMembers', description },
+});
+
+export const postFilters: Field[] = [
+	teamMembers(
+		'approvalAssignedTo',
+		'Approval Assigned To',
+		'approval_assigned_to',
+		'Only posts these team members are approvers of (approval_assigned_to[]).',
+	),
+	teamMembers(
+		'approvalRequestedBy',
+		'Approval Requested By',
+		'approval_requested_by',
+		'Only posts whose approval these team members requested (approval_requested_by[]).',
+	),
+	{
+		name: 'dateFrom',
+		label: 'Date From',
+		path: 'date_from',
+		kind: 'date',
+		ui: {
+			description: 'Only posts on or after this day (date_from, a date in the Timezone option)',
+		},
+	},
+	{
+		name: 'dateTo',
+		label: 'Date To',
+		path: 'date_to',
+		kind: 'date',
+		ui: {
+			description: 'Only posts on or before this day (date_to, a date in the Timezone option)',
+		},
+	},
+	{
+		name: 'statuses',
+		label: 'Statuses',
+		path: 'status',
+		kind: 'enums',
+		values: POST_FILTER_STATUSES,
+		ui: {
+			description:
+				'Only posts in one of these states (status[]), e.g. Under Review for posts awaiting approval',
+		},
+	},
+];

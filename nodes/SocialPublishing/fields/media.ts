@@ -1,0 +1,59 @@
+import type { Field } from './field';
+
+/** The form of `POST media` (4.12): a file or a URL, and an optional folder. */
+
+export const UPLOAD_SOURCES = ['binary', 'url'] as const;
+
+export const uploadSource: Field = {
+	name: 'source',
+	label: 'Source',
+	path: '',
+	kind: 'enum',
+	values: UPLOAD_SOURCES,
+	required: true,
+	valueNames: { binary: 'Binary File', url: 'URL' },
+	valueDescriptions: {
+		binary: 'A file in the input item, e.g. from a Read File or HTTP Request node',
+		url: 'A public address the service downloads the file from',
+	},
+	ui: { description: 'Where the file comes from' },
+};
+
+export const binaryPropertyName: Field = {
+	name: 'binaryPropertyName',
+	label: 'Input Binary Field',
+	path: '',
+	kind: 'text',
+	required: true,
+	normalize: (value) => value.trim(),
+	ui: {
+		description: "The file's name and MIME type are taken from the binary data",
+		hint: 'The name of the input binary field containing the file to upload',
+		default: 'data',
+	},
+};
+
+export const uploadUrl: Field = {
+	name: 'url',
+	label: 'URL',
+	path: 'url',
+	kind: 'url',
+	required: true,
+	ui: {
+		description: 'The address of the image or video to import into the library',
+		placeholder: 'e.g. https://example.com/photo.jpg',
+	},
+};
+
+export const folderId: Field = {
+	name: 'folderId',
+	label: 'Folder ID',
+	path: 'folder_id',
+	kind: 'id',
+	nullable: true,
+	ui: {
+		description:
+			"The library folder to put the file in, as in a media item's folder_id. Leave empty for the top level.",
+		placeholder: 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6',
+	},
+};

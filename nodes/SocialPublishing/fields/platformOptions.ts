@@ -1,0 +1,296 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { InputChecks } from '../helpers/checks';
+
+import {
+	GMB_ACTION_TYPES,
+	GMB_TOPIC_TYPES,
+	LIMITS,
+	TIKTOK_PRIVACY_LEVELS,
+	YOUTUBE_CATEGORIES,
+	YOUTUBE_LICENSES,
+	YOUTUBE_PRIVACY,
+} from '../../shared/limits';
+import type { Field, Group } from './field';
+import { readField, readGroup, setPath } from './field';
+import { groupProperty, property } from './ui';
+
+/**
+ * The `*_options` objects of 4.14. Each row is one field: adding a platform option is one row here
+ * (its editor property, its check and its place in the body all come from it).
+ */
+
+const title = (description: string): Field => ({
+	name: 'title',
+	label: 'Title',
+	path: 'title',
+	kind: 'text',
+	max: LIMITS.titleLength,
+	ui: { description },
+});
+
+const flag = (name: string, label: string, description: string): Field => ({
+	name,
+	label,
+	path: name,
+	kind: 'boolean',
+	ui: { description },
+});
+
+export const gmbOptions: Group = {
+	name: 'gmb',
+	label: 'Google Business Profile',
+	path: 'gmb_options',
+	shape: 'collection',
+	ui: { description: 'Sent as gmb_options' },
+	fields: [
+		{
+			name: 'action_type',
+			label: 'Action Type',
+			path: 'action_type',
+			kind: 'enum',
+			values: GMB_ACTION_TYPES,
+			ui: { description: 'The call-to-action button', default: 'LEARN_MORE' },
+		},
+		{
+			name: 'cta_link',
+			label: 'CTA Link',
+			path: 'cta_link',
+			kind: 'url',
+			ui: {
+				description: 'Where the call-to-action button leads',
+				placeholder: 'e.g. https://example.com/offer',
+			},
+		},
+		{
+			name: 'end_date',
+			label: 'End Date',
+			path: 'end_date',
+			kind: 'date',
+			ui: { description: 'Last day of the event or offer (sent as a date in the Timezone option)' },
+		},
+		{
+			name: 'start_date',
+			label: 'Start Date',
+			path: 'start_date',
+			kind: 'date',
+			ui: {
+				description: 'First day of the event or offer (sent as a date in the Timezone option)',
+			},
+		},
+		title('Event or offer title'),
+		{
+			name: 'topic_type',
+			label: 'Topic Type',
+			path: 'topic_type',
+			kind: 'enum',
+			values: GMB_TOPIC_TYPES,
+			ui: { description: 'Kind of Google Business Profile post', default: 'STANDARD' },
+		},
+	],
+};
+
+export const pinterestOptions: Group = {
+	name: 'pinterest',
+	label: 'Pinterest',
+	path: 'pinterest_options',
+	shape: 'collection',
+	ui: { description: 'Sent as pinterest_options' },
+	fields: [
+		{
+			name: 'link',
+			label: 'Link',
+			path: 'link',
+			kind: 'url',
+			ui: {
+				description: 'Destination link of the pin',
+				placeholder: 'e.g. https://example.com/product',
+			},
+		},
+		title('Pin title'),
+	],
+};
+
+export const tiktokOptions: Group = {
+	name: 'tiktok',
+	label: 'TikTok',
+	path: 'tiktok_options',
+	shape: 'collection',
+	ui: {
+		description:
+			'Sent as tiktok_options. Set Privacy Level for every TikTok post: TikTok has no default for it.',
+	},
+	fields: [
+		flag('auto_add_music', 'Auto Add Music', 'Whether TikTok may add music automatically'),
+		flag(
+			'brand_content_toggle',
+			'Brand Content',
+			'Whether the video is paid partnership content promoting a third-party brand',
+		),
+		flag('brand_organic_toggle', 'Brand Organic', 'Whether the video promotes your own brand'),
+		flag('disable_comment', 'Disable Comment', 'Whether to turn comments off'),
+		flag('disable_duet', 'Disable Duet', 'Whether to forbid duets'),
+		flag('disable_stitch', 'Disable Stitch', 'Whether to forbid stitches'),
+		flag(
+			'disclose_commercial_content',
+			'Disclose Commercial Content',
+			'Whether the video discloses commercial content',
+		),
+		flag('is_aigc', 'Is AI-Generated Content', 'Whether the video is AI-generated content'),
+		{
+			name: 'privacy_level',
+			label: 'Privacy Level',
+			path: 'privacy_level',
+			kind: 'enum',
+			values: TIKTOK_PRIVACY_LEVELS,
+			ui: { description: 'Who can watch the video' },
+		},
+	],
+};
+
+export const youtubeOptions: Group = {
+	name: 'youtube',
+	label: 'YouTube',
+	path: 'youtube_options',
+	shape: 'collection',
+	ui: { description: 'Sent as youtube_options' },
+	fields: [
+		{
+			name: 'category',
+			label: 'Category',
+			path: 'category',
+			kind: 'enum',
+			values: YOUTUBE_CATEGORIES,
+			ui: { description: 'YouTube video category', default: 'PEOPLE_BLOGS' },
+		},
+		{
+			name: 'license',
+			label: 'License',
+			path: 'license',
+			kind: 'enum',
+			values: YOUTUBE_LICENSES,
+			valueNames: { youtube: 'Standard YouTube License', creativeCommon: 'Creative Commons' },
+			ui: { description: 'The licence the video is published under' },
+		},
+		flag('made_for_kids', 'Made for Kids', 'Whether the video is made for children'),
+		{
+			name: 'privacy_status',
+			label: 'Privacy Status',
+			path: 'privacy_status',
+			kind: 'enum',
+			values: YOUTUBE_PRIVACY,
+			ui: { description: 'Who can watch the video' },
+		},
+		{
+			name: 'tags',
+			label: 'Tags',
+			path: 'tags',
+			kind: 'texts',
+			entryMax: LIMITS.youtubeTagLength,
+			entryNoun: 'tag',
+			ui: { description: 'Video tags, separated by commas', placeholder: 'e.g. launch, product' },
+		},
+		title('Video title'),
+	],
+};
+
+/** A thread (X or Threads): up to LIMITS.threadItems items, each a message and media. */
+function thread(name: string, label: string, path: string, flagPath: string): Group {
+	return {
+		name,
+		label,
+		path,
+		shape: 'list',
+		max: LIMITS.threadItems,
+		constant: { [flagPath]: true },
+		rule: (item: IDataObject) =>
+			item.message === undefined && item.media === undefined
+				? 'needs a message or media'
+				: undefined,
+		ui: {
+			description: `Follow-up items posted as a thread under the main post, in order (at most ${LIMITS.threadItems})`,
+			itemName: 'Item',
+			addButton: 'Add Thread Item',
+		},
+		fields: [
+			{
+				name: 'message',
+				label: 'Message',
+				path: 'message',
+				kind: 'text',
+				ui: { description: 'Text of this thread item', rows: 2 },
+			},
+			{
+				name: 'media',
+				label: 'Media',
+				path: 'media',
+				kind: 'media',
+				max: LIMITS.threadItemMedia,
+				ui: {
+					description: 'Image or video URLs or media library IDs, separated by commas',
+					placeholder: 'e.g. https://example.com/a.png, 64f1c2a9e4b0a1b2c3d4e5f6',
+				},
+			},
+		],
+	};
+}
+
+export const twitterThread = thread(
+	'twitterThread',
+	'X (Twitter) Thread',
+	'twitter_options.threaded_tweets',
+	'twitter_options.has_threaded_tweets',
+);
+export const threadsThread = thread(
+	'threadsThread',
+	'Threads Thread',
+	'threads_options.multi_threads',
+	'threads_options.has_multi_threads',
+);
+
+export const facebookBackground: Field = {
+	name: 'facebookBackgroundId',
+	label: 'Facebook Background',
+	path: 'facebook_options.facebook_background_id',
+	kind: 'id',
+	nullable: true,
+	ui: {
+		displayName: 'Facebook Background Name or ID',
+		loadOptions: 'getTextBackgrounds',
+		description:
+			'Sent as facebook_options.facebook_background_id: a coloured background for a plain-text Facebook post. Not allowed together with images, video or media. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+};
+
+export const PLATFORM_GROUPS: Group[] = [
+	gmbOptions,
+	pinterestOptions,
+	threadsThread,
+	tiktokOptions,
+	twitterThread,
+	youtubeOptions,
+];
+
+/** The Platform Options collection of Create: one entry per platform, only what the user adds is sent. */
+export const platformOptionsField: INodeProperties = {
+	displayName: 'Platform Options',
+	name: 'platformOptions',
+	type: 'collection',
+	placeholder: 'Add Platform Option',
+	default: {},
+	options: [property(facebookBackground), ...PLATFORM_GROUPS.map(groupProperty)].sort((a, b) =>
+		a.displayName.localeCompare(b.displayName),
+	),
+};
+
+/** The platform option objects, checked against their rows, into `body`. */
+export function readPlatformOptions(
+	checks: InputChecks,
+	options: IDataObject,
+	zone: string,
+	body: IDataObject,
+): void {
+	const background = readField(checks, facebookBackground, options[facebookBackground.name], zone);
+	if (background !== undefined) setPath(body, facebookBackground.path, background);
+	for (const group of PLATFORM_GROUPS) readGroup(checks, group, options[group.name], zone, body);
+}

@@ -1,0 +1,310 @@
+import { APPROVE_OPTIONS, LIMITS, POST_TYPES, PUBLISH_TYPES } from '../../shared/limits';
+import type { Field, Group } from './field';
+
+/** The body of `POST posts` (4.14) outside the platform options, one row per field. */
+
+export const text: Field = {
+	name: 'text',
+	label: 'Text',
+	path: 'content.text',
+	kind: 'text',
+	required: true,
+	max: LIMITS.textLength,
+	ui: { description: "The post's text, sent as content.text", rows: 5 },
+};
+
+export const accounts: Field = {
+	name: 'accounts',
+	label: 'Accounts',
+	path: 'accounts',
+	kind: 'ids',
+	ui: {
+		displayName: 'Account Names or IDs',
+		loadOptions: 'getAccounts',
+		description:
+			'The social accounts to publish to; the platform of each is detected by the service. May be empty when a Content Category is set, whose accounts are added.',
+	},
+};
+
+export const publishType: Field = {
+	name: 'publishType',
+	label: 'Publish Type',
+	path: 'scheduling.publish_type',
+	kind: 'enum',
+	values: PUBLISH_TYPES,
+	required: true,
+	valueDescriptions: {
+		scheduled: 'Publish at the time in Scheduled At',
+		draft: 'Save as a draft; nothing is published',
+		queued: "Add to the accounts' publishing queue, at its next free slot",
+		content_category:
+			"Publish in the next slot of the content category's schedule (set Content Category)",
+	},
+	ui: { description: 'Sent as scheduling.publish_type: when the post goes out', default: 'draft' },
+};
+
+export const approval: Group = {
+	name: 'approval',
+	label: 'Approval',
+	path: 'approval',
+	shape: 'fixedCollection',
+	ui: {
+		description:
+			'Send the post for review before it is published, sent as approval. The approvers may not include the user the API key belongs to (the creator).',
+	},
+	fields: [
+		{
+			name: 'approveOption',
+			label: 'Approve Option',
+			path: 'approve_option',
+			kind: 'enum',
+			values: APPROVE_OPTIONS,
+			fallback: 'anyone',
+			ui: {
+				description: 'Whether one approver (Anyone) or all of them (Everyone) must approve',
+			},
+		},
+		{
+			name: 'approvers',
+			label: 'Approvers',
+			path: 'approvers',
+			kind: 'ids',
+			required: true,
+			ui: {
+				displayName: 'Approver Names or IDs',
+				loadOptions: 'getTeamMembers',
+				description: 'Team members (user IDs) who review the post.',
+			},
+		},
+		{
+			name: 'notes',
+			label: 'Notes',
+			path: 'notes',
+			kind: 'text',
+			max: LIMITS.approvalNotesLength,
+			nullable: true,
+			ui: { description: 'Notes for the approvers', rows: 2 },
+		},
+	],
+};
+
+export const firstComment: Group = {
+	name: 'firstComment',
+	label: 'First Comment',
+	path: 'first_comment',
+	shape: 'fixedCollection',
+	ui: {
+		description:
+			'A comment posted under the post right after it is published, sent as first_comment',
+	},
+	fields: [
+		{
+			name: 'accounts',
+			label: 'Accounts',
+			path: 'accounts',
+			kind: 'ids',
+			required: true,
+			ui: {
+				displayName: 'Account Names or IDs',
+				loadOptions: 'getFirstCommentAccounts',
+				loadOptionsDependsOn: ['accounts'],
+				description:
+					"Which of the post's accounts post the comment; they must be among the post's accounts.",
+			},
+		},
+		{
+			name: 'message',
+			label: 'Message',
+			path: 'message',
+			kind: 'text',
+			required: true,
+			max: LIMITS.firstCommentLength,
+			ui: { description: "The comment's text", rows: 2 },
+		},
+	],
+};
+
+export const contentCategory: Field = {
+	name: 'contentCategoryId',
+	label: 'Content Category',
+	path: 'content_category_id',
+	kind: 'id',
+	ui: {
+		locator: 'contentCategory',
+		description:
+			'Sent as content_category_id: the category\'s accounts are added to the post\'s accounts. Needed for Publish Type "Content Category".',
+	},
+};
+
+export const mediaIds: Field = {
+	name: 'mediaIds',
+	label: 'Media Library Items',
+	path: 'content.media.media_ids',
+	kind: 'ids',
+	ui: {
+		displayName: 'Media Library Item Names or IDs',
+		loadOptions: 'getMediaItems',
+		description: `Items already in the media library, reused without upload, sent as content.media.media_ids (at most ${LIMITS.mediaIds}, counting uploaded binary files).`,
+	},
+};
+
+/** Not a body field: names of the item's binary fields, uploaded first and attached by media ID. */
+export const binaryPropertyNames: Field = {
+	name: 'binaryPropertyNames',
+	label: 'Input Binary Fields',
+	path: '',
+	kind: 'texts',
+	ui: {
+		description:
+			'Names of binary fields of the input item, separated by commas. Each file is uploaded to the media library first, then attached by its ID in content.media.media_ids.',
+		placeholder: 'e.g. data, image2',
+	},
+};
+
+/** The Additional Fields of Create that are sent as they are. */
+export const additionalFields: Field[] = [
+	{
+		name: 'campaignId',
+		label: 'Campaign',
+		path: 'campaign_id',
+		kind: 'id',
+		nullable: true,
+		ui: {
+			locator: 'campaign',
+			description: 'The campaign (folder) to file the post in, sent as campaign_id',
+		},
+	},
+	contentCategory,
+	{
+		name: 'hideClient',
+		label: 'Hide From Client',
+		path: 'hide_client',
+		kind: 'boolean',
+		ui: {
+			description:
+				'Whether to hide the draft from client users, sent as hide_client. Only drafts can be hidden; the service ignores it otherwise.',
+		},
+	},
+	{
+		name: 'images',
+		label: 'Image URLs',
+		path: 'content.media.images',
+		kind: 'urls',
+		max: LIMITS.images,
+		ui: {
+			description: 'Public image URLs, sent as content.media.images',
+			multipleValues: 'Add Image URL',
+			placeholder: 'e.g. https://example.com/photo.jpg',
+		},
+	},
+	{
+		name: 'labels',
+		label: 'Labels',
+		path: 'labels',
+		kind: 'ids',
+		max: LIMITS.labels,
+		ui: {
+			displayName: 'Label Names or IDs',
+			loadOptions: 'getLabels',
+			description: 'Labels of the workspace, sent as labels.',
+		},
+	},
+	mediaIds,
+	{
+		name: 'postType',
+		label: 'Post Type',
+		path: 'post_type',
+		kind: 'enum',
+		values: POST_TYPES,
+		ui: {
+			description: 'Sent as post_type, e.g. a reel or story where the platform has them',
+			default: 'feed',
+		},
+	},
+	{
+		name: 'postVideoTitle',
+		label: 'Video Title',
+		path: 'post_video_title',
+		kind: 'text',
+		ui: { description: 'Sent as post_video_title: the video title for YouTube and LinkedIn' },
+	},
+	{
+		name: 'video',
+		label: 'Video URL',
+		path: 'content.media.video',
+		kind: 'url',
+		ui: {
+			description: 'A public video URL, sent as content.media.video',
+			placeholder: 'e.g. https://example.com/clip.mp4',
+		},
+	},
+];
+
+/** The body of `DELETE posts/{post_id}` (4.15). */
+export const deleteFields: Field[] = [
+	{
+		name: 'deleteFromSocial',
+		label: 'Delete From Social Platforms',
+		path: 'delete_from_social',
+		kind: 'boolean',
+		ui: {
+			description:
+				'Whether to also delete the published post from the social platforms (delete_from_social) before removing it here. Instagram, TikTok and Facebook groups do not support this.',
+		},
+	},
+	{
+		name: 'accountIds',
+		label: 'Only These Accounts',
+		path: 'account_ids',
+		kind: 'ids',
+		ui: {
+			displayName: 'Only These Account Names or IDs',
+			loadOptions: 'getAccounts',
+			description:
+				'The accounts to delete the published post from (account_ids); leave empty for every account it was published to.',
+		},
+	},
+];
+
+/** The body of `POST posts/{post_id}/approval` (4.16) besides `action`, which the operation sets. */
+export const approvalComment: Field = {
+	name: 'comment',
+	label: 'Comment',
+	path: 'comment',
+	kind: 'text',
+	max: LIMITS.approvalCommentLength,
+	ui: { description: 'Optional comment recorded with the decision, e.g. what to change', rows: 2 },
+};
+
+/** The body of `POST posts/{post_id}/comments` (4.18). */
+export const commentFields: Field[] = [
+	{
+		name: 'comment',
+		label: 'Comment',
+		path: 'comment',
+		kind: 'text',
+		required: true,
+		ui: { description: "The comment's text, seen by the workspace's team on the post", rows: 3 },
+	},
+	{
+		name: 'isNote',
+		label: 'Internal Note',
+		path: 'is_note',
+		kind: 'boolean',
+		ui: {
+			description:
+				'Whether the comment is an internal note (is_note) rather than a regular comment',
+		},
+	},
+	{
+		name: 'mentionedUsers',
+		label: 'Mentioned Users',
+		path: 'mentioned_users',
+		kind: 'ids',
+		ui: {
+			displayName: 'Mentioned User Names or IDs',
+			loadOptions: 'getTeamMembers',
+			description: 'Team members to mention (mentioned_users), by user ID.',
+		},
+	},
+];

@@ -1,0 +1,132 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { locators, titleCase, toOptions, workspaceLocator } from '../descriptions/common';
+import { workspaceMultiSelect } from '../descriptions/multiSelect';
+import type { Field, Group } from './field';
+import { LIST_KINDS } from './field';
+
+/** The limits a user should know, said once, from the table. */
+function limitText(field: Field): string | undefined {
+	const isList = LIST_KINDS.includes(field.kind);
+	if (field.entryMax !== undefined) return `each at most ${field.entryMax} characters`;
+	if (field.min !== undefined && field.max !== undefined) {
+		return `${field.min} to ${field.max} characters`;
+	}
+	if (field.max !== undefined) return `at most ${field.max}${isList ? '' : ' characters'}`;
+	return undefined;
+}
+
+function describe(field: Field): string {
+	const limit = limitText(field);
+	const text = field.ui.description;
+	if (!limit) return text;
+	const end = text.endsWith('.') ? '.' : '';
+	return `${end ? text.slice(0, -1) : text} (${limit})${end}`;
+}
+
+function base(field: Field): Pick<INodeProperties, 'displayName' | 'name' | 'description'> {
+	return {
+		displayName: field.ui.displayName ?? field.label,
+		name: field.name,
+		description: describe(field),
+	};
+}
+
+/** The editor property of one field of the table. */
+export function property(field: Field): INodeProperties {
+	const { ui } = field;
+	const common = base(field);
+	const extra: Partial<INodeProperties> = {
+		...(field.required ? { required: true } : {}),
+		...(ui.placeholder ? { placeholder: ui.placeholder } : {}),
+		...(ui.hint ? { hint: ui.hint } : {}),
+	};
+	if (ui.locator === 'workspace') return workspaceLocator;
+	if (ui.locator) {
+		return locators[ui.locator]({ ...common, required: field.required ?? false });
+	}
+	if (ui.loadOptions && field.kind === 'ids') {
+		return workspaceMultiSelect(common, ui.loadOptions, ui.loadOptionsDependsOn);
+	}
+	if (ui.loadOptions) {
+		return {
+			...common,
+			...extra,
+			type: 'options',
+			typeOptions: { loadOptionsMethod: ui.loadOptions },
+			default: '',
+		};
+	}
+	const values = field.values ?? [];
+	const options = toOptions(values, (value) => field.valueNames?.[value] ?? titleCase(value)).map(
+		(option) => {
+			const description = field.valueDescriptions?.[option.value];
+			return description ? { ...option, description } : option;
+		},
+	);
+	switch (field.kind) {
+		case 'enum':
+			return { ...common, ...extra, type: 'options', options, default: ui.default ?? values[0] };
+		case 'enums':
+			return { ...common, ...extra, type: 'multiOptions', options, default: [] };
+		case 'boolean':
+			return { ...common, ...extra, type: 'boolean', default: ui.default ?? false };
+		case 'date':
+			return { ...common, ...extra, type: 'dateTime', default: '' };
+		default:
+			if (ui.multipleValues) {
+				return {
+					...common,
+					...extra,
+					type: 'string',
+					typeOptions: { multipleValues: true, multipleValueButtonText: ui.multipleValues },
+					default: [],
+				};
+			}
+			return {
+				...common,
+				...extra,
+				type: 'string',
+				...(ui.rows ? { typeOptions: { rows: ui.rows } } : {}),
+				...(ui.password ? { typeOptions: { password: true } } : {}),
+				default: ui.default ?? '',
+			};
+	}
+}
+
+const byName = (a: INodeProperties, b: INodeProperties) =>
+	a.displayName.localeCompare(b.displayName);
+
+/** The editor property of a group: a collection, a fixed collection, or a list of items. */
+export function groupProperty(group: Group): INodeProperties {
+	const values = group.fields.map(property).sort(byName);
+	const common = {
+		displayName: group.label,
+		name: group.name,
+		description: group.ui.description,
+		default: {},
+	};
+	if (group.shape === 'collection') {
+		return { ...common, type: 'collection', placeholder: 'Add Option', options: values };
+	}
+	const multiple = group.shape === 'list';
+	return {
+		...common,
+		type: 'fixedCollection',
+		...(multiple
+			? {
+					typeOptions: {
+						multipleValues: true,
+						multipleValueButtonText: group.ui.addButton ?? 'Add Item',
+					},
+				}
+			: {}),
+		options: [
+			{
+				displayName: group.ui.itemName ?? group.label,
+				name: multiple ? 'items' : 'values',
+				values,
+			},
+		],
+	};
+}

@@ -1,0 +1,145 @@
+// Every row of the node's field table, through the real engine against the sandbox: a valid value
+// (at the limit where the row has one) reaches the request unchanged; one past the limit, and every
+// wrong type given by expression, fails with the field, the rule and the item, and sends nothing.
+import { runNode } from '../harness/engine.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+import { DEMO } from '../../sandbox/demo-data.cts';
+import type { LoggedRequest } from '../../sandbox/runtime.cts';
+
+import type { Case, Outcome } from './cases.cts';
+import { casesOf } from './cases.cts';
+import type { Site } from './sites.cts';
+import { createSites, operationSites, unsentSites } from './sites.cts';
+
+const sandbox = useSandbox();
+
+beforeEach(async () => {
+	await sandbox.control.clearRequests();
+});
+
+const fail = (label: string, problem: string): Outcome => ({ error: `${label}: ${problem}` });
+const NO_ACCOUNTS = fail(
+	'Accounts',
+	'needs at least one account, or a Content Category whose accounts are used',
+);
+
+/** Where a rule across fields speaks before the row's own "not set". */
+const OVERRIDES: Record<string, Parameters<typeof casesOf>[1]> = {
+	'First Comment Accounts': {
+		array: fail(
+			'First Comment Accounts',
+			"must be a subset of the post's accounts; a, b are not among them",
+		),
+	},
+	Accounts: {
+		empty: NO_ACCOUNTS,
+		whitespace: fail('Accounts', 'is blank; give a value or leave it empty'),
+	},
+	'X (Twitter) Thread item 1 Message': {
+		empty: fail('X (Twitter) Thread item 1', 'needs a message or media'),
+		whitespace: fail('X (Twitter) Thread item 1', 'needs a message or media'),
+	},
+	'Threads Thread item 1 Message': {
+		empty: fail('Threads Thread item 1', 'needs a message or media'),
+		whitespace: fail('Threads Thread item 1', 'needs a message or media'),
+	},
+};
+
+/** Valid values that a rule across fields needs to be something else than the kind's default. */
+const VALID: Record<string, unknown> = { 'Publish Type': 'queued', Process: 'connect' };
+
+/** A locator field holds its value as the editor stores a picked ID. */
+function inField(site: Site, value: unknown): unknown {
+	return site.field.ui.locator && site.field.ui.locator !== 'workspace'
+		? { __rl: true, mode: 'id', value }
+		: value;
+}
+
+/** Query and form values are text on the wire; a list may arrive repeated or joined. */
+function wire(site: Site, value: unknown): unknown {
+	const asText =
+		site.method === 'GET' || site.path.includes('/connect/') || site.path.endsWith('/media');
+	return asText && Array.isArray(value) ? value.map(String).join(',') : value;
+}
+
+async function run(site: Site, { value, outcome }: Case) {
+	const { error, output } = await runNode({
+		parameters: site.parameters(inField(site, value)),
+		credentials: sandbox.credentials(),
+	});
+	const requests = await sandbox.control.requests();
+	if ('error' in outcome) {
+		expect({ message: error?.message, description: error?.description, output }).toEqual({
+			message: outcome.error,
+			description: `Item 0 was not sent. Correct "${outcome.error.split(': ')[0]}" and run again.`,
+			output: [],
+		});
+		expect(requests).toEqual([]);
+		return;
+	}
+	if ('pathHas' in outcome) {
+		expect(requests.map((request) => request.path.includes(outcome.pathHas))).toEqual([true]);
+		return;
+	}
+	const request = requests.find(
+		(logged: LoggedRequest) => logged.method === site.method && logged.path === site.path,
+	);
+	expect(request).toBeDefined();
+	const sent = site.sent(request as LoggedRequest);
+	if ('notSent' in outcome) expect(sent).toBeUndefined();
+	else expect(wire(site, sent)).toEqual(wire(site, outcome.sent));
+}
+
+const table = (sites: Site[]) =>
+	sites.flatMap((site) => {
+		const withValid =
+			VALID[site.label] !== undefined ? { ...site, valid: VALID[site.label] } : site;
+		return casesOf(withValid, OVERRIDES[site.label]).map(
+			(entry) => [`${site.label}: ${entry.name}`, withValid, entry] as const,
+		);
+	});
+
+describe('Post > Create', () => {
+	test.each(table(createSites))('%s', async (_name, site, entry) => {
+		await run(site, entry);
+	});
+});
+
+describe('the other operations', () => {
+	test.each(table(operationSites))('%s', async (_name, site, entry) => {
+		await run(site, entry);
+	});
+});
+
+describe('values the node uses itself', () => {
+	const cases = table(unsentSites).filter(([, , entry]) => !('sent' in entry.outcome));
+	test.each(cases)('%s', async (_name, site, entry) => {
+		await run(site, entry);
+	});
+
+	test('a post ID with a slash, a question mark or a hash is refused', async () => {
+		for (const postId of ['post_18/approval', 'post?x=1', 'post#1']) {
+			const { error } = await runNode({
+				parameters: unsentSites[unsentSites.length - 1].parameters(postId),
+				credentials: sandbox.credentials(),
+			});
+			const bad = ['/', '?', '#'].find((character) => postId.includes(character));
+			expect(error?.message).toBe(
+				`Post ID: "${postId}" contains "${bad}"; an ID never contains "/", "?" or "#"`,
+			);
+		}
+		expect(await sandbox.control.requests()).toEqual([]);
+	});
+
+	test('a workspace ID from a list of two is refused, not sent as "a,b"', async () => {
+		const workspace = unsentSites.find((site) => site.label === 'Workspace') as Site;
+		const { error } = await runNode({
+			parameters: workspace.parameters(`={{ ["${DEMO.workspaces.main.id}", "ws-2"] }}`),
+			credentials: sandbox.credentials(),
+		});
+		expect(error?.message).toBe(
+			`Workspace: needs an ID (text or a whole number), but was given a list (["${DEMO.workspaces.main.id}","ws-2"])`,
+		);
+		expect(await sandbox.control.requests()).toEqual([]);
+	});
+});

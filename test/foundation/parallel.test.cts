@@ -1,0 +1,190 @@
+// Speed within the quota: items run Parallel Requests at a time with output in item order, one
+// gate per credential paces every request of the process, and Return All asks for the remaining
+// pages at once. Proved by the sandbox's request log and its count of requests handled at once.
+import type { INodeParameters } from 'n8n-workflow';
+
+import { DEMO } from '../../sandbox/demo-data.cts';
+import type { LoggedRequest } from '../../sandbox/client.cts';
+import { runNode } from '../harness/engine.cts';
+import type { RunNodeOptions } from '../harness/engine.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+import { inWorkspace, MAIN_WORKSPACE, seedMain } from '../library/fixtures.cts';
+
+const sandbox = useSandbox();
+
+const POSTS = `/api/v1/workspaces/${MAIN_WORKSPACE}/posts`;
+/** The demo data's posts in the main workspace. */
+const DEMO_POSTS = 16;
+
+const createPosts = (options: INodeParameters = {}): INodeParameters =>
+	inWorkspace('post', 'create', {
+		text: '={{ $json.text }}',
+		accounts: [DEMO.accounts.facebook],
+		publishType: 'draft',
+		options: { timezone: 'Europe/Berlin', ...options },
+	});
+
+const texts = (count: number, tag: string) =>
+	Array.from({ length: count }, (_, i) => ({ json: { text: `${tag} ${i}` } }));
+
+const run = (options: Omit<RunNodeOptions, 'credentials'>) =>
+	runNode({ ...options, credentials: sandbox.credentials() });
+
+const textOf = (request: LoggedRequest) =>
+	(request.body as { content: { text: string } }).content.text;
+
+async function createdTexts(): Promise<string[]> {
+	const requests = await sandbox.control.requests({ method: 'POST', path: POSTS });
+	return requests.filter((request) => request.status === 201).map(textOf);
+}
+
+describe('items in parallel', () => {
+	test('output keeps item order and pairing, with at most Parallel Requests in flight', async () => {
+		await sandbox.control.latency(50);
+		const items = texts(25, 'Order');
+		const { output, error } = await run({
+			parameters: createPosts({ parallelRequests: 5 }),
+			items,
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
+		const byId = new Map(
+			(await sandbox.control.requests({ method: 'POST', path: POSTS })).map((request) => [
+				textOf(request),
+				request,
+			]),
+		);
+		expect(byId.size).toBe(25);
+		expect((await sandbox.control.concurrency()).max).toBe(5);
+		expect((await createdTexts()).sort()).toEqual(items.map((item) => item.json.text).sort());
+	});
+
+	test('Parallel Requests 1 sends one request at a time, in item order', async () => {
+		await sandbox.control.latency(20);
+		const items = texts(6, 'One');
+		const { error } = await run({ parameters: createPosts({ parallelRequests: 1 }), items });
+		expect(error).toBeUndefined();
+		expect((await sandbox.control.concurrency()).max).toBe(1);
+		expect(await createdTexts()).toEqual(items.map((item) => item.json.text));
+	});
+
+	test('Continue On Fail: failed items stay in place, in item order', async () => {
+		await sandbox.control.latency(20);
+		const ids = ['nope-1', DEMO.posts.draft, 'nope-2', DEMO.posts.scheduled];
+		const { output, error } = await run({
+			parameters: inWorkspace('post', 'delete', { postId: '={{ $json.id }}' }),
+			items: ids.map((id) => ({ json: { id } })),
+			continueOnFail: true,
+		});
+		expect(error).toBeUndefined();
+		expect(
+			output.map((item) => [item.pairedItem, item.json.httpCode ?? item.json.post_id]),
+		).toEqual([
+			[{ item: 0 }, '404'],
+			[{ item: 1 }, DEMO.posts.draft],
+			[{ item: 2 }, '404'],
+			[{ item: 3 }, DEMO.posts.scheduled],
+		]);
+	});
+
+	test('without Continue On Fail, the first failed item in item order stops the node', async () => {
+		await sandbox.control.latency(30);
+		const items = texts(20, 'Stop');
+		items[5] = { json: { text: 'x'.repeat(5001) } };
+		const { output, error } = await run({
+			parameters: createPosts({ parallelRequests: 4 }),
+			items,
+		});
+		expect(output).toEqual([]);
+		expect(error?.message).toBe('Text: is 5001 characters long; the limit is 5000');
+		// Items before the failed one were already under way and finish; none after it starts.
+		expect((await createdTexts()).sort()).toEqual(
+			items
+				.slice(0, 5)
+				.map((item) => String(item.json.text))
+				.sort(),
+		);
+	});
+});
+
+describe('one rate-limit gate per credential', () => {
+	test('a 429 in the middle of a parallel batch: every item done exactly once', async () => {
+		await sandbox.control.rateLimit({ limit: 8, windowSeconds: 2 });
+		const items = texts(20, 'Quota');
+		const { output, error } = await run({ parameters: createPosts(), items });
+		expect(error).toBeUndefined();
+		expect(output).toHaveLength(20);
+		const requests = await sandbox.control.requests({ method: 'POST', path: POSTS });
+		const refused = requests.filter((request) => request.status === 429).map(textOf);
+		// Each refused request was sent again once, and no post was made twice.
+		expect((await createdTexts()).sort()).toEqual(items.map((item) => item.json.text).sort());
+		expect(requests).toHaveLength(20 + refused.length);
+		expect(new Set(refused).size).toBe(refused.length);
+	});
+
+	test('two executions in one process share the gate: one 429 per window crossed', async () => {
+		await sandbox.control.rateLimit({ limit: 5, windowSeconds: 2 });
+		const [first, second] = await Promise.all([
+			run({ parameters: createPosts({ parallelRequests: 1 }), items: texts(8, 'First') }),
+			run({ parameters: createPosts({ parallelRequests: 1 }), items: texts(8, 'Second') }),
+		]);
+		expect(first.error).toBeUndefined();
+		expect(second.error).toBeUndefined();
+		const log = await sandbox.control.requests({ method: 'POST', path: POSTS });
+		const statuses = log.map((request) => request.status);
+		expect(statuses.filter((status) => status === 201)).toHaveLength(16);
+		// 16 creates at 5 per window fill three windows and start a fourth: after each full
+		// window one request alone learns that it is full; the others wait with it.
+		expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+	});
+});
+
+describe('Return All prefetches', () => {
+	test('once page 1 tells last_page, the other pages are asked for at once, kept in page order', async () => {
+		await seedMain(sandbox.control, 'posts', 250);
+		await sandbox.control.latency(100);
+
+		const oneAtATime = await run({
+			parameters: inWorkspace('post', 'getAll', {
+				returnAll: true,
+				options: { parallelRequests: 1 },
+			}),
+		});
+		const pagesOne = await sandbox.control.requests({ path: POSTS });
+		await sandbox.control.clearRequests();
+		const prefetched = await run({
+			parameters: inWorkspace('post', 'getAll', { returnAll: true }),
+		});
+		const pages = await sandbox.control.requests({ path: POSTS });
+
+		expect(prefetched.error).toBeUndefined();
+		expect(prefetched.output.map((item) => item.json.id)).toEqual(
+			oneAtATime.output.map((item) => item.json.id),
+		);
+		expect(prefetched.output).toHaveLength(250 + DEMO_POSTS);
+		expect((await sandbox.control.concurrency()).max).toBe(2);
+		expect(pages.map((request) => request.query.page).sort()).toEqual(
+			pagesOne.map((request) => request.query.page).sort(),
+		);
+		expect(pages[0].query).toMatchObject({ page: '1', per_page: '100' });
+	});
+
+	test('at most Parallel Requests pages in flight', async () => {
+		await seedMain(sandbox.control, 'posts', 1000);
+		await sandbox.control.latency(50);
+		const { output, error } = await run({
+			parameters: inWorkspace('post', 'getAll', {
+				returnAll: true,
+				options: { parallelRequests: 3 },
+			}),
+		});
+		expect(error).toBeUndefined();
+		const requests = await sandbox.control.requests({ path: POSTS });
+		// 1000 seeded posts and the demo's: 11 pages of 100, each asked for once.
+		expect(output).toHaveLength(1000 + DEMO_POSTS);
+		expect(requests.map((request) => Number(request.query.page)).sort((a, b) => a - b)).toEqual(
+			Array.from({ length: requests.length }, (_, i) => i + 1),
+		);
+		expect((await sandbox.control.concurrency()).max).toBe(3);
+	});
+});

@@ -151,8 +151,7 @@ export async function sharedGate(sandbox: BenchSandbox): Promise<Figure> {
 	}
 	if (on.tooMany > 0) {
 		notes.push(
-			`In one process the sandbox still answered ${plural(on.tooMany, '429')}: ${on.requests} create requests for ${total} items, ${(on.requests / total).toFixed(2)} per item. ` +
-				"The gate learns the window's state only from answers: when a window reopens after a 429 the count is unknown again, every waiting request starts at once, and all but the quota's worth meet a 429 and wait for the next window.",
+			`In one process the sandbox still answered ${plural(on.tooMany, '429')}: ${on.requests} create requests for ${total} items, ${(on.requests / total).toFixed(2)} per item; each 429 cost its request a resend after the window.`,
 		);
 	}
 	return {

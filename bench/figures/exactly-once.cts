@@ -4,11 +4,10 @@
 // our node and HTTP Request with Retry On Fail. Reported: items without a post, duplicate posts,
 // the time it took and the requests it cost.
 import { DEMO } from '../../sandbox/demo-data.cts';
-import { runNode } from '../../test/harness/engine.cts';
 import type { RunNodeOptions } from '../../test/harness/engine.cts';
 import type { DrawnFault } from '../../sandbox/client.cts';
 import type { BenchSandbox } from '../lib/jobs.cts';
-import { createPost, peerCreatePost, postsTagged, textItems } from '../lib/jobs.cts';
+import { createPost, peerCreatePost, runCreates } from '../lib/jobs.cts';
 import { formatMs, plural } from '../lib/measure.cts';
 import type { Figure, Row } from '../lib/report.cts';
 import { peerNode } from '../peer/http-request.cts';
@@ -35,7 +34,6 @@ interface Outcome {
 }
 
 async function soak(sandbox: BenchSandbox, name: string, job: Job): Promise<Outcome> {
-	const tag = `bench soak ${name}`;
 	await sandbox.control.reset({ rateLimit: null });
 	await sandbox.control.latency(LATENCY_MS);
 	await sandbox.control.randomFaults({
@@ -45,27 +43,18 @@ async function soak(sandbox: BenchSandbox, name: string, job: Job): Promise<Outc
 		path: POSTS_PATH,
 		holdMs: HOLD_MS,
 	});
-	const start = performance.now();
-	const result = await runNode({
-		...job,
-		items: textItems(tag, CREATES),
-		credentials: sandbox.credentials,
+	// What the faults met is read before runCreates turns them off.
+	let drawn: DrawnFault[] = [];
+	const run = await runCreates(sandbox, job, `bench soak ${name}`, CREATES, async () => {
+		drawn = (await sandbox.control.randomFaultsDrawn()).drawn;
 	});
-	const ms = performance.now() - start;
-	const { drawn } = await sandbox.control.randomFaultsDrawn();
-	const log = await sandbox.control.requests({ path: `${POSTS_PATH}*` });
-	// Faults off (injected and random), the posts kept for counting.
-	await sandbox.control.clearFaults();
-	await sandbox.control.latency(0);
-	const texts = await postsTagged(sandbox, `${tag} #`);
-	const unique = new Set(texts).size;
 	return {
-		ms,
-		error: result.error?.message,
-		missing: CREATES - unique,
-		duplicates: texts.length - unique,
-		creates: log.filter((entry) => entry.method === 'POST').length,
-		reads: log.filter((entry) => entry.method === 'GET').length,
+		ms: run.ms,
+		error: run.error,
+		missing: run.missing,
+		duplicates: run.duplicates,
+		creates: run.log.filter((entry) => entry.method === 'POST').length,
+		reads: run.log.filter((entry) => entry.method === 'GET').length,
 		drawn,
 	};
 }

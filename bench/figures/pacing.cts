@@ -3,10 +3,9 @@
 // creates go through our node and, in the same run, through HTTP Request with default settings,
 // with Retry On Fail, and with Batching set to the quota. Reported: items left without a post,
 // duplicate posts, and time against the floor the quota sets.
-import { runNode } from '../../test/harness/engine.cts';
 import type { RunNodeOptions } from '../../test/harness/engine.cts';
 import type { BenchSandbox } from '../lib/jobs.cts';
-import { createPost, peerCreatePost, postsTagged, textItems } from '../lib/jobs.cts';
+import { createPost, peerCreatePost, runCreates } from '../lib/jobs.cts';
 import { formatMs, interleaved, median } from '../lib/measure.cts';
 import type { Figure, Row } from '../lib/report.cts';
 import { peerNode } from '../peer/http-request.cts';
@@ -68,32 +67,24 @@ async function runJob(
 	job: Job,
 	run: number,
 ): Promise<Outcome> {
-	const tag = `bench pacing ${name} ${run}`;
 	await sandbox.control.reset();
 	await sandbox.control.rateLimit({ limit: QUOTA, windowSeconds: WINDOW_SECONDS });
 	await sandbox.control.latency(LATENCY_MS);
-	const start = performance.now();
-	const result = await runNode({
-		...job,
-		items: textItems(tag, POSTS),
-		credentials: sandbox.credentials,
-	});
-	const ms = performance.now() - start;
-	const log = await sandbox.control.requests();
-	const others = log
-		.filter((entry) => entry.method !== 'POST')
-		.map((entry) => `${entry.method} ${entry.path}`);
-	await sandbox.control.latency(0);
-	await sandbox.control.rateLimit(null);
-	const texts = await postsTagged(sandbox, tag);
-	const unique = new Set(texts).size;
+	const { ms, error, log, missing, duplicates } = await runCreates(
+		sandbox,
+		job,
+		`bench pacing ${name} ${run}`,
+		POSTS,
+	);
 	return {
 		ms,
-		nodeFailed: result.error !== undefined,
-		missing: POSTS - unique,
-		duplicates: texts.length - unique,
+		nodeFailed: error !== undefined,
+		missing,
+		duplicates,
 		tooMany: log.filter((entry) => entry.status === 429).length,
-		others,
+		others: log
+			.filter((entry) => entry.method !== 'POST')
+			.map((entry) => `${entry.method} ${entry.path}`),
 	};
 }
 

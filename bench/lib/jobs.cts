@@ -2,11 +2,13 @@
 // items, and the sandbox the bench runs against. Written once; every figure uses these.
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import type { LoggedRequest } from '../../sandbox/client.cts';
+
 import { SandboxControl } from '../../sandbox/client.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { startSandbox } from '../../sandbox/server.cts';
-import type { Credentials } from '../../test/harness/engine.cts';
-import { binaryItem } from '../../test/harness/engine.cts';
+import type { Credentials, RunNodeOptions } from '../../test/harness/engine.cts';
+import { binaryItem, runNode } from '../../test/harness/engine.cts';
 import { createPostBody, peerParameters } from '../peer/http-request.cts';
 
 export interface BenchSandbox {
@@ -142,4 +144,52 @@ export async function postsTagged(
 		if (body.data.length === 0 || page >= Number(body.last_page ?? page)) break;
 	}
 	return texts;
+}
+
+export interface CreatesRun {
+	ms: number;
+	/** The node's error, when it failed. */
+	error?: string;
+	/** Every request the sandbox received during the run. */
+	log: LoggedRequest[];
+	/** Items whose text no post has. */
+	missing: number;
+	/** Posts beyond the first with the same text. */
+	duplicates: number;
+}
+
+/**
+ * Runs a create job over `count` items tagged `tag` on the sandbox as the caller set it up (rate
+ * limit, latency, faults), reads its log (and whatever `beforeCleanup` reads), then turns those off
+ * and counts the posts per item.
+ */
+export async function runCreates(
+	sandbox: BenchSandbox,
+	job: Omit<RunNodeOptions, 'items' | 'credentials'>,
+	tag: string,
+	count: number,
+	beforeCleanup?: () => Promise<void>,
+): Promise<CreatesRun> {
+	const start = performance.now();
+	const result = await runNode({
+		...job,
+		items: textItems(tag, count),
+		credentials: sandbox.credentials,
+	});
+	const ms = performance.now() - start;
+	const log = await sandbox.control.requests();
+	await beforeCleanup?.();
+	await sandbox.control.clearFaults();
+	await sandbox.control.latency(0);
+	await sandbox.control.rateLimit(null);
+	// With the separator: "run 1" is also the start of "run 10".
+	const texts = await postsTagged(sandbox, `${tag} #`);
+	const unique = new Set(texts).size;
+	return {
+		ms,
+		error: result.error?.message,
+		log,
+		missing: count - unique,
+		duplicates: texts.length - unique,
+	};
 }

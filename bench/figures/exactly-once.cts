@@ -102,12 +102,14 @@ export async function exactlyOnce(sandbox: BenchSandbox): Promise<Figure> {
 	const notes: string[] = [];
 	if (ours.missing > 0 || ours.duplicates > 0) {
 		notes.push(
-			`Our node missed the goal of 0 items without a post and 0 duplicates: ${ours.error ? `it stopped at the first ambiguous failure ("${ours.error}"), leaving the items after it unsent` : 'see the row'}.`,
+			`Our node missed the goal of 0 items without a post and 0 duplicates${ours.error ? `: it failed ("${ours.error}") after ${plural(ours.creates, 'create request')}, and the items it had not sent by then got no post` : ''}.`,
 		);
 	}
-	notes.push(
-		"HTTP Request cannot tell an ambiguous failure from a plain one: Retry On Fail re-runs the whole node, re-sending every item, including those whose post was already made; a 2xx that is not the API's envelope counts as a success even when nothing was created.",
-	);
+	if (peer.duplicates > 0) {
+		notes.push(
+			`HTTP Request cannot tell an ambiguous failure from a plain one: Retry On Fail re-runs the whole node, re-sending every item, including those whose post was already made (${plural(peer.duplicates, 'duplicate post')}); a 2xx that is not the API's envelope counts as a success even when nothing was created.`,
+		);
+	}
 	return {
 		id: 5,
 		title: 'Exactly-once soak',

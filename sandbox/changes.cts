@@ -16,6 +16,7 @@ export const SIMULATE_ACTIONS = [
 	'leave_review',
 	'create_pending',
 	'reject',
+	'miss_review',
 ] as const;
 export const SEED_RESOURCES = [
 	'posts',
@@ -45,6 +46,8 @@ export interface SimulateRequest {
 	note?: string;
 	created_by_user_id?: string;
 	text?: string;
+	/** create_pending: the wall-clock time in the workspace's zone (default none). */
+	scheduled_at?: string;
 	count?: number;
 }
 
@@ -81,6 +84,7 @@ export function simulate(runtime: Runtime, body: SimulateRequest): string[] {
 					accountIds,
 					createdByUserId: body.created_by_user_id as string,
 					publishType: 'scheduled',
+					scheduledAt: body.scheduled_at ?? null,
 					approval: {
 						approvers,
 						approve_option: body.approve_option ?? 'anyone',
@@ -125,6 +129,10 @@ export function simulate(runtime: Runtime, body: SimulateRequest): string[] {
 					applyApproval(target, approver.user_id, 'approve', body.note ?? null, now);
 			}
 			if (target.status === 'under_review') target.status = 'scheduled';
+		},
+		// The post's time came while it was still under review; its approval stays pending.
+		miss_review: () => {
+			target.status = 'missed_review';
 		},
 		reject: () => {
 			const userId = body.user_id ?? target.approval?.approvers[0]?.user_id;

@@ -99,6 +99,7 @@ const schemas = {
 			note: string,
 			created_by_user_id: string,
 			text: string,
+			scheduled_at: string,
 			count: integer(1),
 		},
 		required: ['action', 'workspace_id'],
@@ -106,7 +107,9 @@ const schemas = {
 			{
 				if: {
 					properties: {
-						action: { enum: ['publish', 'fail', 'enter_review', 'leave_review', 'reject'] },
+						action: {
+							enum: ['publish', 'fail', 'enter_review', 'leave_review', 'reject', 'miss_review'],
+						},
 					},
 				},
 				then: { required: ['post_id'] },

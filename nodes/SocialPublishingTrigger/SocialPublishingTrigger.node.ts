@@ -74,7 +74,7 @@ export class SocialPublishingTrigger implements INodeType {
 		subtitle:
 			'={{$parameter["event"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase())}}',
 		description:
-			'Starts the workflow when a post waits for approval, is published, fails or is rejected in a Social Publishing workspace',
+			'Starts the workflow when a post waits for approval, is published, fails or is rejected, or when an approval is overdue, in a Social Publishing workspace',
 		defaults: { name: 'Social Publishing Trigger' },
 		credentials: [{ name: 'socialPublishingApi', required: true }],
 		polling: true,
@@ -104,6 +104,16 @@ export class SocialPublishingTrigger implements INodeType {
 				'requesterMembers',
 				'Requester Team Members',
 			),
+			{
+				displayName: 'Lead Time (Minutes)',
+				name: 'leadTimeMinutes',
+				type: 'number',
+				default: 120,
+				typeOptions: { minValue: 0 },
+				description:
+					'How long before its scheduled time a post still under review counts as overdue (120: two hours)',
+				displayOptions: { show: { event: ['approvalOverdue'] } },
+			},
 			nodeOptions(
 				{
 					displayName: 'Include Existing Posts',
@@ -112,6 +122,15 @@ export class SocialPublishingTrigger implements INodeType {
 					default: false,
 					description:
 						'Whether the first poll after activation (or after the workspace, event or filters change) emits the posts already in that state. Off: only posts that reach it afterwards.',
+				},
+				{
+					displayName: 'Add Reconnect Links',
+					name: 'reconnectLinks',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether to add, for each account a failed post did not go out on that is not active, a reconnect link and a message ready to send to its owner. Costs requests: the accounts list, and one connect session per such account.',
+					displayOptions: { show: { '/event': ['postFailed'] } },
 				},
 				{
 					displayName: 'Include Raw Post',

@@ -15,6 +15,13 @@ export interface TriggerEvent {
 	approvalFilters: boolean;
 	/** Whether approvals within one review round are told apart from entering review again. */
 	tracksRounds: boolean;
+	/**
+	 * A deadline event fires when a post's scheduled time comes near (overdue.ts), not when the post
+	 * changes: every poll looks at every matching post, once per post per review round.
+	 */
+	deadline?: true;
+	/** The items name the accounts the post failed on, and can carry reconnect links (reconnect.ts). */
+	failures?: true;
 	/** Checked again on each post: an ignored query parameter must not turn into false events. */
 	matches: (post: IDataObject) => boolean;
 	/** Said by Fetch Test Event when no post matches. */
@@ -68,6 +75,7 @@ export const EVENTS: TriggerEvent[] = [
 		statuses: ['failed'],
 		approvalFilters: false,
 		tracksRounds: false,
+		failures: true,
 		matches: (post) => schedulingStatus(post) === 'failed',
 		noneFound: 'No post has failed',
 	},
@@ -80,6 +88,20 @@ export const EVENTS: TriggerEvent[] = [
 		tracksRounds: false,
 		matches: (post) => inState(post, 'rejected', 'rejected_approval'),
 		noneFound: 'No post has been rejected',
+	},
+	{
+		value: 'approvalOverdue',
+		name: 'Approval Overdue',
+		description:
+			'A post still under review is due within the lead time, or has passed into missed review',
+		statuses: ['under_review', 'missed_review'],
+		approvalFilters: true,
+		tracksRounds: false,
+		deadline: true,
+		matches: (post) =>
+			inState(post, 'under_review', 'pending_approval') ||
+			schedulingStatus(post) === 'missed_review',
+		noneFound: 'No post is overdue for approval',
 	},
 ];
 

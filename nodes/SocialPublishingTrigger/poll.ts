@@ -5,25 +5,22 @@ import { getPage } from '../shared/api';
 import { PER_PAGE_MAX } from '../shared/limits';
 import { readMe } from '../shared/me';
 import type { Cursor } from './cursor';
-import { advance, emptyCursor, isNew, mayContinue, oldestFirst, savedCursor } from './cursor';
+import { advance, emptyCursor, isNew, oldestFirst, savedCursor } from './cursor';
 import type { TriggerEvent } from './events';
 import { eventOf } from './events';
 import { toNotification } from './notification';
+import { matcherOf, pollDeadline } from './deadline';
+import { overdueFields } from './overdue';
+import type { Watch } from './reading';
+import { readPosts, readUntilWhole } from './reading';
+import { addReconnectLinks, failedAccounts } from './reconnect';
 import { sameRound } from './rounds';
-import { postIdOf, stampOf } from './stamps';
+import { postIdOf } from './stamps';
 
 /** What the node keeps between polls: the cursor, and the user ID behind the credential. */
 interface TriggerStaticData extends IDataObject {
 	cursor?: IDataObject;
 	me?: { credentialId: string; userId: string };
-}
-
-interface Watch {
-	event: TriggerEvent;
-	workspaceId: string;
-	qs: IDataObject;
-	/** Event, workspace and filters: the cursor belongs to exactly this. */
-	scope: string;
 }
 
 /** IDs of the team members picked in a fixed collection of locators. */
@@ -80,6 +77,18 @@ async function peopleFilter(
 	return [...new Set(ids)].sort();
 }
 
+function leadTimeMs(ctx: IPollFunctions): number {
+	const minutes = ctx.getNodeParameter('leadTimeMinutes', 120) as unknown;
+	if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes < 0) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The lead time must be a number of minutes, 0 or more, not "${String(minutes)}"`,
+			{ description: 'Set "Lead Time (Minutes)", e.g. 120 for two hours before the post\'s time.' },
+		);
+	}
+	return minutes * 60_000;
+}
+
 async function watchOf(ctx: IPollFunctions, memory: TriggerStaticData): Promise<Watch> {
 	const eventValue = ctx.getNodeParameter('event') as string;
 	const event = eventOf(eventValue);
@@ -115,47 +124,14 @@ async function watchOf(ctx: IPollFunctions, memory: TriggerStaticData): Promise<
 		if (assignedTo.length > 0) qs.approval_assigned_to = assignedTo;
 		if (requestedBy.length > 0) qs.approval_requested_by = requestedBy;
 	}
-	const scope = JSON.stringify({ event: event.value, workspaceId, qs });
-	return { event, workspaceId, qs, scope };
-}
-
-/** What one poll read: the posts, and whether that was the whole list. */
-interface Reading {
-	posts: IDataObject[];
-	complete: boolean;
-}
-
-/**
- * Reads the posts list newest first, one full page at a time, while `more(page)` says the next page
- * may still matter.
- */
-async function readPosts(
-	ctx: IPollFunctions,
-	watch: Watch,
-	more: (page: IDataObject[]) => boolean,
-): Promise<Reading> {
-	const posts: IDataObject[] = [];
-	for (let pageNumber = 1; ; pageNumber++) {
-		const page = await getPage.call(
-			ctx,
-			'posts',
-			{ workspaceId: watch.workspaceId },
-			{ page: pageNumber, perPage: PER_PAGE_MAX, qs: watch.qs },
-		);
-		posts.push(...page.items);
-		if (page.items.length === 0 || !page.hasMore) return { posts, complete: true };
-		if (!more(page.items)) return { posts, complete: false };
-	}
-}
-
-/** The same post can show up twice when the list shifts between pages; keep its newest copy. */
-function distinct(posts: IDataObject[]): IDataObject[] {
-	const byId = new Map<string, IDataObject>();
-	for (const post of posts) {
-		const seen = byId.get(postIdOf(post));
-		if (!seen || stampOf(post) > stampOf(seen)) byId.set(postIdOf(post), post);
-	}
-	return [...byId.values()];
+	const leadMs = event.deadline ? leadTimeMs(ctx) : 0;
+	const scope = JSON.stringify({
+		event: event.value,
+		workspaceId,
+		qs,
+		...(event.deadline ? { leadMs } : {}),
+	});
+	return { event, workspaceId, qs, leadMs, scope };
 }
 
 /** A post under review that changed only because approvers approved: not a new request. */
@@ -164,40 +140,42 @@ function stillInRound(event: TriggerEvent, cursor: Cursor, post: IDataObject): b
 	return event.tracksRounds && mark !== undefined && sameRound(mark, post);
 }
 
-/**
- * Review rounds of posts no longer under review are dropped, so the map holds about the posts
- * pending now. A post missing from what was read has left review when the reading was the whole
- * list, or when its last change is newer than the oldest post read (it would have been read).
- */
-function forgetRoundsEnded(cursor: Cursor, { posts, complete }: Reading): Cursor {
-	if (Object.keys(cursor.rounds).length === 0) return cursor;
-	const read = new Set(posts.map(postIdOf));
-	const oldestRead = Math.min(...posts.map(stampOf));
-	const rounds = Object.fromEntries(
-		Object.entries(cursor.rounds).filter(
-			([id, [at]]) => read.has(id) || (!complete && !(at > oldestRead)),
-		),
-	);
-	return { ...cursor, rounds };
-}
-
-function itemsOf(
+async function itemsOf(
 	ctx: IPollFunctions,
 	posts: IDataObject[],
-	event: TriggerEvent,
-): INodeExecutionData[] {
+	watch: Watch,
+	now: number,
+): Promise<INodeExecutionData[]> {
 	const includeRawPost = ctx.getNodeParameter('options.includeRawPost', false) as boolean;
-	return ctx.helpers.returnJsonArray(
-		posts.map((post) => toNotification(post, event, includeRawPost)),
-	);
+	const items = posts.map((post) => {
+		const item = toNotification(post, watch.event, includeRawPost);
+		if (watch.event.deadline) Object.assign(item, overdueFields(post, now, watch.leadMs));
+		if (watch.event.failures)
+			item.failed_accounts = failedAccounts(item.accounts as IDataObject[], post);
+		return item;
+	});
+	if (watch.event.failures && (ctx.getNodeParameter('options.reconnectLinks', false) as boolean)) {
+		await addReconnectLinks(ctx, watch.workspaceId, items);
+	}
+	return ctx.helpers.returnJsonArray(items);
 }
 
-/** Fetch Test Event: the newest matching post, or an error saying there is none. Saves nothing. */
+/**
+ * Fetch Test Event: the newest matching post on the list's first page (one request; the list has
+ * no stated order, so with more than 100 matching posts it may not be the newest of all), or an
+ * error saying there is none. Saves nothing.
+ */
 async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 	const memory = { ...(ctx.getWorkflowStaticData('node') as TriggerStaticData) };
 	const watch = await watchOf(ctx, memory);
-	const { posts } = await readPosts(ctx, watch, () => false);
-	const newest = oldestFirst(posts.filter(watch.event.matches)).pop();
+	const page = await getPage.call(
+		ctx,
+		'posts',
+		{ workspaceId: watch.workspaceId },
+		{ page: 1, perPage: PER_PAGE_MAX, qs: watch.qs },
+	);
+	const now = Date.now();
+	const newest = oldestFirst(page.items.filter(matcherOf(watch, now))).pop();
 	if (!newest) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -208,19 +186,13 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 			},
 		);
 	}
-	return [itemsOf(ctx, [newest], watch.event)];
+	return [await itemsOf(ctx, [newest], watch, now)];
 }
 
 /** Posts already in the state when watching starts are not news: accounted for, not emitted. */
 async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
-	// The newest page sets the watermark; a further page is read only while posts tie with it.
-	let newest = emptyCursor(watch.scope);
-	const { posts } = await readPosts(ctx, watch, (page) => {
-		newest = advance(newest, oldestFirst(page.filter(watch.event.matches)));
-		return mayContinue(newest, page);
-	});
-	const present = oldestFirst(distinct(posts).filter(watch.event.matches));
-	return advance(emptyCursor(watch.scope), present, watch.event.tracksRounds);
+	const matching = (await readUntilWhole(ctx, watch)).filter(watch.event.matches);
+	return advance(emptyCursor(watch.scope), matching, matching, true, watch.event.tracksRounds);
 }
 
 /**
@@ -237,19 +209,26 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 	const firstPoll = saved === undefined || saved.scope !== watch.scope;
 	const includeExisting = this.getNodeParameter('options.includeExisting', false) as boolean;
 
+	const now = Date.now();
 	let cursor: Cursor;
 	let news: IDataObject[] = [];
-	if (firstPoll && !includeExisting) {
+	if (watch.event.deadline) {
+		const from = firstPoll || !saved ? emptyCursor(watch.scope) : saved;
+		({ cursor, news } = await pollDeadline(this, watch, from, firstPoll && !includeExisting, now));
+	} else if (firstPoll && !includeExisting) {
 		cursor = await baseline(this, watch);
 	} else {
 		const from = firstPoll || !saved ? emptyCursor(watch.scope) : saved;
-		const reading = await readPosts(this, watch, (page) => firstPoll || mayContinue(from, page));
-		const changed = oldestFirst(
-			distinct(reading.posts).filter((post) => watch.event.matches(post) && isNew(from, post)),
-		);
+		const { posts, whole } = await readPosts(this, watch);
+		const present = posts.filter(watch.event.matches);
+		const changed = oldestFirst(present.filter((post) => isNew(from, post)));
 		news = changed.filter((post) => !stillInRound(watch.event, from, post));
-		cursor = advance(forgetRoundsEnded(from, reading), changed, watch.event.tracksRounds);
+		cursor = advance(from, present, changed, whole, watch.event.tracksRounds);
 	}
+
+	// Built before anything is saved: a request the items need (reconnect links) that fails in a way
+	// that stops the poll leaves the state as it was.
+	const items = news.length > 0 ? await itemsOf(this, news, watch, now) : null;
 
 	// Assigned only when changed: n8n saves the workflow's static data whenever it is written to.
 	if (memory.me && JSON.stringify(memory.me) !== JSON.stringify(staticData.me)) {
@@ -258,5 +237,5 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 	if (JSON.stringify(cursor) !== JSON.stringify(staticData.cursor)) {
 		staticData.cursor = cursor as unknown as IDataObject;
 	}
-	return news.length > 0 ? [itemsOf(this, news, watch.event)] : null;
+	return items ? [items] : null;
 }

@@ -51,14 +51,3 @@ export function keepLatestRounds(rounds: Record<string, RoundMark>): Record<stri
 	if (entries.length <= ROUNDS_KEPT) return rounds;
 	return Object.fromEntries(entries.sort((a, b) => b[1][0] - a[1][0]).slice(0, ROUNDS_KEPT));
 }
-
-export function savedRounds(value: unknown): Record<string, RoundMark> {
-	if (value === null || typeof value !== 'object') return {};
-	const rounds: Record<string, RoundMark> = {};
-	for (const [id, mark] of Object.entries(value as IDataObject)) {
-		if (Array.isArray(mark) && typeof mark[0] === 'number' && typeof mark[1] === 'number') {
-			rounds[id] = [mark[0], mark[1]];
-		}
-	}
-	return rounds;
-}

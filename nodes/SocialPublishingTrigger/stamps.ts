@@ -1,14 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-export { postIdOf } from '../shared/ids';
+import { timeOf } from '../shared/time';
 
-/** `YYYY-MM-DD HH:MM:SS` has no zone; read it as UTC so that comparisons do not depend on the host. */
-export function timeOf(value: unknown): number {
-	if (typeof value !== 'string' || value.trim() === '') return NaN;
-	const text = value.trim();
-	const zoneless = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text);
-	return Date.parse(zoneless ? `${text.replace(' ', 'T')}Z` : text);
-}
+export { postIdOf } from '../shared/ids';
+export { timeOf };
 
 /**
  * When the post last changed: `updated_at`, else `created_at`. A post with neither sorts oldest
@@ -19,4 +14,16 @@ export function stampOf(post: IDataObject): number {
 	if (!Number.isNaN(updated)) return updated;
 	const created = timeOf(post.created_at);
 	return Number.isNaN(created) ? 0 : created;
+}
+
+/** Reads a saved map of `[number, number]` marks by post ID; anything else is left out. */
+export function savedPairs(value: unknown): Record<string, [number, number]> {
+	if (value === null || typeof value !== 'object') return {};
+	const marks: Record<string, [number, number]> = {};
+	for (const [id, mark] of Object.entries(value as IDataObject)) {
+		if (Array.isArray(mark) && typeof mark[0] === 'number' && typeof mark[1] === 'number') {
+			marks[id] = [mark[0], mark[1]];
+		}
+	}
+	return marks;
 }

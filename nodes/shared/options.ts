@@ -50,3 +50,26 @@ export const parallelRequestsOption: INodeProperties = {
 	description:
 		"How many requests may be in flight at once, across items. 1 sends one at a time. Requests with the same credential also share the service's rate limit, so more in parallel never means more failures.",
 };
+
+/** What a create does after a failure that leaves it unknown whether the service acted. */
+export const onServerErrorOption: INodeProperties = {
+	displayName: 'On Server Error',
+	name: 'onServerError',
+	type: 'options',
+	options: [
+		{
+			name: 'Check and Resend',
+			value: 'checkAndResend',
+			description:
+				'After a 5xx, a timeout or a dropped connection, look for what the request would have created; send again only when it is not there',
+		},
+		{
+			name: 'Fail',
+			value: 'fail',
+			description: 'Stop with an error at the first such failure; nothing is sent again',
+		},
+	],
+	default: 'checkAndResend',
+	description:
+		'What to do when creating fails in a way that leaves it unknown whether the service created the record',
+};

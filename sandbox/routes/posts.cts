@@ -7,6 +7,7 @@ import { DELETE_NOT_SUPPORTED, FILTER_STATUSES } from '../limits.cts';
 import { checkPost } from '../post-rules.cts';
 import type { CreatePostBody } from '../post-rules.cts';
 import type { Profile } from '../profile.cts';
+import { seededRandom } from '../profile.cts';
 import type { Caller, Runtime } from '../runtime.cts';
 import {
 	approvalBody,
@@ -39,6 +40,31 @@ type PostsQuery = {
 /** Newest change first; the id breaks ties between equal timestamps. */
 export const byLatestChange = (a: Post, b: Post) =>
 	b.updated_at.localeCompare(a.updated_at) || b.id.localeCompare(a.id);
+
+const byOldestCreated = (a: Post, b: Post) =>
+	a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);
+
+/** How many posts lists each store has answered: the seed of the next shuffle (a reset starts over). */
+const shuffles = new WeakMap<Store, number>();
+
+/**
+ * The posts list in the profile's order (section 4.13 states none). `shuffled` draws a new order for
+ * every request, seeded from a per-store counter so that a run repeats exactly.
+ */
+function inListOrder(store: Store, order: Profile['listOrder'], posts: Post[]): Post[] {
+	if (order === 'updated-desc') return [...posts].sort(byLatestChange);
+	const oldestFirst = [...posts].sort(byOldestCreated);
+	if (order === 'created-asc') return oldestFirst;
+	if (order === 'created-desc') return oldestFirst.reverse();
+	const seed = shuffles.get(store) ?? 0;
+	shuffles.set(store, seed + 1);
+	const random = seededRandom(seed);
+	for (let i = oldestFirst.length - 1; i > 0; i--) {
+		const j = Math.floor(random() * (i + 1));
+		[oldestFirst[i], oldestFirst[j]] = [oldestFirst[j], oldestFirst[i]];
+	}
+	return oldestFirst;
+}
 
 /** The day a post is "on" for date filters: its scheduled day, else the day it was created. */
 const dayOf = (post: Post) =>
@@ -167,7 +193,7 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			);
 			const assigned = query['approval_assigned_to[]'] ?? [];
 			const requestedBy = query['approval_requested_by[]'] ?? [];
-			const posts = runtime.store.data.posts
+			const matching = runtime.store.data.posts
 				.filter((post) => post.workspaceId === workspaceOf(request).id)
 				.filter((post) => statuses.length === 0 || statuses.includes(post.status))
 				.filter((post) => !query.date_from || dayOf(post) >= query.date_from)
@@ -177,9 +203,10 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 						assigned.length === 0 ||
 						(post.approval?.approvers ?? []).some((each) => assigned.includes(each.user_id)),
 				)
-				.filter((post) => requestedBy.length === 0 || requestedBy.includes(post.createdByUserId))
-				.sort(byLatestChange)
-				.map((post) => postItem(runtime.store, post, runtime.wire()));
+				.filter((post) => requestedBy.length === 0 || requestedBy.includes(post.createdByUserId));
+			const posts = inListOrder(runtime.store, runtime.profile.listOrder, matching).map((post) =>
+				postItem(runtime.store, post, runtime.wire()),
+			);
 			return {
 				status: true,
 				message: 'Posts retrieved successfully',

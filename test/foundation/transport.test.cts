@@ -29,16 +29,21 @@ const importMedia = (extra: INodeParameters = {}): INodeParameters => ({
 	workspaceId: workspace(),
 	source: 'url',
 	url: 'https://example.com/photo.jpg',
+	options: { onServerError: 'fail' },
 	...extra,
 });
 
-/** Post Create: the request that can publish twice if sent twice. */
+/**
+ * Post Create: the request that can publish twice if sent twice. With On Server Error "Fail" the
+ * first failure is the error; Check and Resend is tested in test/exactly-once.
+ */
 const createPost: INodeParameters = {
 	resource: 'post',
 	operation: 'create',
 	workspaceId: workspace(),
 	text: 'Flat white Friday',
 	accounts: [DEMO.accounts.facebook],
+	options: { onServerError: 'fail' },
 };
 
 async function run(
@@ -191,7 +196,7 @@ describe('rate limits', () => {
 	});
 });
 
-describe('what is never retried', () => {
+describe('what is not sent again with On Server Error "Fail"', () => {
 	test('a 500 on Post Create is not retried: exactly one POST, and the error says to check before rerunning', async () => {
 		await sandbox.control.fault({
 			method: 'POST',

@@ -288,6 +288,7 @@ describe('Create', () => {
 				text: 'Photo',
 				accounts: [A.instagram],
 				additionalFields: { binaryPropertyNames: 'photo' },
+				options: { onServerError: 'fail' },
 			}),
 			items: [
 				binaryItem(

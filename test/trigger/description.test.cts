@@ -17,7 +17,11 @@ function listMethodsOf(properties: INodeProperties[]): string[] {
 			return method ? [method] : [];
 		}),
 		...(property.options ?? []).flatMap((option) =>
-			'values' in option ? listMethodsOf(option.values) : 'type' in option ? listMethodsOf([option as INodeProperties]) : [],
+			'values' in option
+				? listMethodsOf(option.values)
+				: 'type' in option
+					? listMethodsOf([option as INodeProperties])
+					: [],
 		),
 	]);
 }
@@ -45,6 +49,7 @@ test('a polling trigger with no inputs, the events dropdown, and every searchabl
 		'postPublished',
 		'postFailed',
 		'postRejected',
+		'approvalOverdue',
 	]);
 
 	const used = [...new Set(listMethodsOf(description.properties))].sort();
@@ -66,8 +71,17 @@ test('the subtitle names the event in words', async () => {
 		nodes: [node],
 		connections: {},
 		active: false,
-		nodeTypes: { getByName: () => type, getByNameAndVersion: () => type, getKnownTypes: () => ({}) },
+		nodeTypes: {
+			getByName: () => type,
+			getByNameAndVersion: () => type,
+			getKnownTypes: () => ({}),
+		},
 	});
-	const subtitle = workflow.expression.getSimpleParameterValue(node, type.description.subtitle as string, 'internal', {});
+	const subtitle = workflow.expression.getSimpleParameterValue(
+		node,
+		type.description.subtitle as string,
+		'internal',
+		{},
+	);
 	expect(subtitle).toBe('Post Pending Approval');
 });

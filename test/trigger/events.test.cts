@@ -3,7 +3,18 @@
 import { useSandbox } from '../harness/sandbox.cts';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
-import { DEMO_PENDING, listRequest, members, P, SECOND_WORKSPACE, U, Watcher, watching, workspaceEvents } from './fixtures.cts';
+import {
+	DEMO_PENDING,
+	inEachListOrder,
+	listRequest,
+	members,
+	P,
+	SECOND_WORKSPACE,
+	U,
+	Watcher,
+	watching,
+	workspaceEvents,
+} from './fixtures.cts';
 import { byId } from '../library/fixtures.cts';
 
 const sandbox = useSandbox();
@@ -16,240 +27,317 @@ async function activeWatcher(parameters = watching()) {
 	return watcher;
 }
 
-describe('events', () => {
-	test('Post Published: a post reaching published, asked with status[]=published', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher(watching('postPublished'));
-		await events.publish(P.scheduled);
+inEachListOrder(sandbox, () => {
+	describe('events', () => {
+		test('Post Published: a post reaching published, asked with status[]=published', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher(watching('postPublished'));
+			await events.publish(P.scheduled);
 
-		const tick = await watcher.tick();
-		expect(tick.ids).toEqual([P.scheduled]);
-		expect(tick.requests).toEqual([listRequest(1, { 'status[]': 'published' })]);
-		expect(tick.items[0].json).toMatchObject({ event: 'postPublished', status: 'published', published_at: expect.any(String) });
-		expect((await watcher.tick()).ids).toEqual([]);
-	});
+			const tick = await watcher.tick();
+			expect(tick.ids).toEqual([P.scheduled]);
+			expect(tick.requests).toEqual([listRequest(1, { 'status[]': 'published' })]);
+			expect(tick.items[0].json).toMatchObject({
+				event: 'postPublished',
+				status: 'published',
+				published_at: expect.any(String),
+			});
+			expect((await watcher.tick()).ids).toEqual([]);
+		});
 
-	test('Post Failed: a post whose publishing failed', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher(watching('postFailed'));
-		await events.fail(P.scheduled);
+		test('Post Failed: a post whose publishing failed', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher(watching('postFailed'));
+			await events.fail(P.scheduled);
 
-		const tick = await watcher.tick();
-		expect(tick.ids).toEqual([P.scheduled]);
-		expect(tick.requests).toEqual([listRequest(1, { 'status[]': 'failed' })]);
-		expect(tick.items[0].json).toMatchObject({ event: 'postFailed', status: 'failed' });
-	});
+			const tick = await watcher.tick();
+			expect(tick.ids).toEqual([P.scheduled]);
+			expect(tick.requests).toEqual([listRequest(1, { 'status[]': 'failed' })]);
+			expect(tick.items[0].json).toMatchObject({ event: 'postFailed', status: 'failed' });
+		});
 
-	test('Post Rejected: the rejecting approver and the note are in the item', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher(watching('postRejected'));
-		await events.reject(P.pendingForAlex1, 'Not this week.');
+		test('Post Rejected: the rejecting approver and the note are in the item', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher(watching('postRejected'));
+			await events.reject(P.pendingForAlex1, 'Not this week.');
 
-		const tick = await watcher.tick();
-		expect(tick.ids).toEqual([P.pendingForAlex1]);
-		expect(tick.requests).toEqual([listRequest(1, { 'status[]': 'rejected' })]);
-		expect(tick.items[0].json).toMatchObject({
-			event: 'postRejected',
-			status: 'rejected',
-			approval: {
-				status: 'rejected_approval',
-				approvers: [{ user_id: U.alex.id, name: U.alex.name, status: 'reject', last_action_note: 'Not this week.' }],
-			},
+			const tick = await watcher.tick();
+			expect(tick.ids).toEqual([P.pendingForAlex1]);
+			expect(tick.requests).toEqual([listRequest(1, { 'status[]': 'rejected' })]);
+			expect(tick.items[0].json).toMatchObject({
+				event: 'postRejected',
+				status: 'rejected',
+				approval: {
+					status: 'rejected_approval',
+					approvers: [
+						{
+							user_id: U.alex.id,
+							name: U.alex.name,
+							status: 'reject',
+							last_action_note: 'Not this week.',
+						},
+					],
+				},
+			});
+		});
+
+		test('Post Rejected, filtered by approver: a post rejected again after another review is a new event', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher(watching('postRejected', { approvers: 'me' }));
+			const [mine] = await events.sendForReview(1, [U.alex.id]);
+			const [notMine] = await events.sendForReview(1, [U.maya.id]);
+			await events.reject(mine);
+			await events.reject(notMine);
+
+			const tick = await watcher.tick();
+			expect(tick.ids).toEqual([mine]);
+			expect(tick.requests).toEqual([
+				listRequest(1, { 'status[]': 'rejected', 'approval_assigned_to[]': U.alex.id }),
+			]);
+
+			await events.enterReview(mine);
+			expect((await watcher.tick()).ids).toEqual([]);
+			await events.reject(mine, 'Still no.');
+			expect((await watcher.tick()).ids).toEqual([mine]);
+		});
+
+		test('a post that is published on only some accounts (partial) is not "published"', async () => {
+			const watcher = await activeWatcher(watching('postPublished'));
+			await sandbox.control.simulate({
+				action: 'publish',
+				workspace_id: DEMO.workspaces.main.id,
+				post_id: P.scheduled,
+				account_ids: [DEMO.accounts.facebook],
+			});
+			expect((await watcher.tick()).ids).toEqual([]);
 		});
 	});
 
-	test('Post Rejected, filtered by approver: a post rejected again after another review is a new event', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher(watching('postRejected', { approvers: 'me' }));
-		const [mine] = await events.sendForReview(1, [U.alex.id]);
-		const [notMine] = await events.sendForReview(1, [U.maya.id]);
-		await events.reject(mine);
-		await events.reject(notMine);
+	describe('filters of Post Pending Approval', () => {
+		test('chosen approvers: only posts waiting for one of them, asked with approval_assigned_to[]', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher(
+				watching('postPendingApproval', {
+					approvers: 'chosen',
+					approverMembers: members(U.maya.id, U.priya.id),
+				}),
+			);
+			const [forMaya] = await events.sendForReview(1, [U.maya.id]);
+			await events.sendForReview(1, [U.alex.id]);
+			const [forPriya] = await events.sendForReview(1, [U.priya.id]);
 
-		const tick = await watcher.tick();
-		expect(tick.ids).toEqual([mine]);
-		expect(tick.requests).toEqual([listRequest(1, { 'status[]': 'rejected', 'approval_assigned_to[]': U.alex.id })]);
-
-		await events.enterReview(mine);
-		expect((await watcher.tick()).ids).toEqual([]);
-		await events.reject(mine, 'Still no.');
-		expect((await watcher.tick()).ids).toEqual([mine]);
-	});
-
-	test('a post that is published on only some accounts (partial) is not "published"', async () => {
-		const watcher = await activeWatcher(watching('postPublished'));
-		await sandbox.control.simulate({
-			action: 'publish',
-			workspace_id: DEMO.workspaces.main.id,
-			post_id: P.scheduled,
-			account_ids: [DEMO.accounts.facebook],
+			const tick = await watcher.tick();
+			expect(tick.ids).toEqual([forMaya, forPriya]);
+			expect(tick.requests).toEqual([
+				listRequest(1, { 'approval_assigned_to[]': [U.maya.id, U.priya.id].sort() }),
+			]);
 		});
-		expect((await watcher.tick()).ids).toEqual([]);
+
+		test('requested by me: /me is asked once, then remembered', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = new Watcher(sandbox, watching('postPendingApproval', { requestedBy: 'me' }));
+			const first = await watcher.tick();
+			expect(first.requests).toEqual([
+				{ method: 'GET', path: '/api/v1/me', query: {} },
+				listRequest(1, { 'approval_requested_by[]': U.alex.id }),
+			]);
+
+			const [mine] = await events.sendForReview(1, [U.maya.id], U.alex.id);
+			await events.sendForReview(1, [U.alex.id], U.maya.id);
+			const tick = await watcher.tick();
+			expect(tick.ids).toEqual([mine]);
+			expect(tick.requests).toEqual([listRequest(1, { 'approval_requested_by[]': U.alex.id })]);
+
+			// Remembered across a restart too.
+			expect((await watcher.restarted().tick()).requests).toEqual([
+				listRequest(1, { 'approval_requested_by[]': U.alex.id }),
+			]);
+		});
+
+		test('approvers and requester together', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher(
+				watching('postPendingApproval', {
+					approvers: 'me',
+					requestedBy: 'chosen',
+					requesterMembers: members(U.maya.id),
+				}),
+			);
+			const [wanted] = await events.sendForReview(1, [U.alex.id], U.maya.id);
+			await events.sendForReview(1, [U.alex.id], U.lee.id);
+			await events.sendForReview(1, [U.priya.id], U.maya.id);
+
+			const tick = await watcher.tick();
+			expect(tick.ids).toEqual([wanted]);
+			expect(tick.requests).toEqual([
+				listRequest(1, {
+					'approval_assigned_to[]': U.alex.id,
+					'approval_requested_by[]': U.maya.id,
+				}),
+			]);
+		});
 	});
-});
 
-describe('filters of Post Pending Approval', () => {
-	test('chosen approvers: only posts waiting for one of them, asked with approval_assigned_to[]', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher(
-			watching('postPendingApproval', { approvers: 'chosen', approverMembers: members(U.maya.id, U.priya.id) }),
-		);
-		const [forMaya] = await events.sendForReview(1, [U.maya.id]);
-		await events.sendForReview(1, [U.alex.id]);
-		const [forPriya] = await events.sendForReview(1, [U.priya.id]);
-
-		const tick = await watcher.tick();
-		expect(tick.ids).toEqual([forMaya, forPriya]);
-		expect(tick.requests).toEqual([listRequest(1, { 'approval_assigned_to[]': [U.maya.id, U.priya.id].sort() })]);
-	});
-
-	test('requested by me: /me is asked once, then remembered', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = new Watcher(sandbox, watching('postPendingApproval', { requestedBy: 'me' }));
-		const first = await watcher.tick();
-		expect(first.requests).toEqual([
-			{ method: 'GET', path: '/api/v1/me', query: {} },
-			listRequest(1, { 'approval_requested_by[]': U.alex.id }),
-		]);
-
-		const [mine] = await events.sendForReview(1, [U.maya.id], U.alex.id);
-		await events.sendForReview(1, [U.alex.id], U.maya.id);
-		const tick = await watcher.tick();
-		expect(tick.ids).toEqual([mine]);
-		expect(tick.requests).toEqual([listRequest(1, { 'approval_requested_by[]': U.alex.id })]);
-
-		// Remembered across a restart too.
-		expect((await watcher.restarted().tick()).requests).toEqual([listRequest(1, { 'approval_requested_by[]': U.alex.id })]);
-	});
-
-	test('approvers and requester together', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher(
-			watching('postPendingApproval', {
-				approvers: 'me',
-				requestedBy: 'chosen',
-				requesterMembers: members(U.maya.id),
-			}),
-		);
-		const [wanted] = await events.sendForReview(1, [U.alex.id], U.maya.id);
-		await events.sendForReview(1, [U.alex.id], U.lee.id);
-		await events.sendForReview(1, [U.priya.id], U.maya.id);
-
-		const tick = await watcher.tick();
-		expect(tick.ids).toEqual([wanted]);
-		expect(tick.requests).toEqual([
-			listRequest(1, { 'approval_assigned_to[]': U.alex.id, 'approval_requested_by[]': U.maya.id }),
-		]);
-	});
-});
-
-describe('the item', () => {
-	test('is made for a notification: text and preview, accounts, schedule and zone, approval with names', async () => {
-		const watcher = new Watcher(sandbox, watching('postPendingApproval', { options: { includeExisting: true } }));
-		const tick = await watcher.tick();
-		const item = tick.items.find((each) => each.json.id === P.pendingForAlexAndJordan)?.json;
-		expect(item).toEqual({
-			event: 'postPendingApproval',
-			id: P.pendingForAlexAndJordan,
-			workspace_id: DEMO.workspaces.main.id,
-			status: 'under_review',
-			text: 'Black Friday: 30% off all beans.',
-			preview: 'Black Friday: 30% off all beans.',
-			images: [],
-			video: null,
-			accounts: [
-				{ account_id: DEMO.accounts.facebook, account_name: expect.any(String), platform: 'facebook' },
-				{ account_id: DEMO.accounts.linkedin, account_name: expect.any(String), platform: 'linkedin' },
-				{ account_id: expect.any(String), account_name: expect.any(String), platform: 'pinterest' },
-			],
-			platforms: ['facebook', 'linkedin', 'pinterest'],
-			scheduled_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
-			timezone: 'Europe/Berlin',
-			published_at: null,
-			created_by: U.maya.name,
-			created_at: expect.any(String),
-			updated_at: expect.any(String),
-			approval: {
-				status: 'pending_approval',
-				option: 'all',
-				notes: 'Legal wants both of you to sign off.',
-				approvers: [
-					{ user_id: U.alex.id, name: U.alex.name, email: U.alex.email, status: 'pending', is_external: false, last_action_time: null, last_action_note: null },
-					{ user_id: U.jordan.id, name: U.jordan.name, email: U.jordan.email, status: 'pending', is_external: false, last_action_time: null, last_action_note: null },
+	describe('the item', () => {
+		test('is made for a notification: text and preview, accounts, schedule and zone, approval with names', async () => {
+			const watcher = new Watcher(
+				sandbox,
+				watching('postPendingApproval', { options: { includeExisting: true } }),
+			);
+			const tick = await watcher.tick();
+			const item = tick.items.find((each) => each.json.id === P.pendingForAlexAndJordan)?.json;
+			expect(item).toEqual({
+				event: 'postPendingApproval',
+				id: P.pendingForAlexAndJordan,
+				workspace_id: DEMO.workspaces.main.id,
+				status: 'under_review',
+				text: 'Black Friday: 30% off all beans.',
+				preview: 'Black Friday: 30% off all beans.',
+				images: [],
+				video: null,
+				accounts: [
+					{
+						account_id: DEMO.accounts.facebook,
+						account_name: expect.any(String),
+						platform: 'facebook',
+					},
+					{
+						account_id: DEMO.accounts.linkedin,
+						account_name: expect.any(String),
+						platform: 'linkedin',
+					},
+					{
+						account_id: expect.any(String),
+						account_name: expect.any(String),
+						platform: 'pinterest',
+					},
 				],
-			},
-			labels: [expect.any(String)],
-			campaign: expect.any(String),
-			link: null,
+				platforms: ['facebook', 'linkedin', 'pinterest'],
+				scheduled_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+				timezone: 'Europe/Berlin',
+				published_at: null,
+				created_by: U.maya.name,
+				created_at: expect.any(String),
+				updated_at: expect.any(String),
+				approval: {
+					status: 'pending_approval',
+					option: 'all',
+					notes: 'Legal wants both of you to sign off.',
+					approvers: [
+						{
+							user_id: U.alex.id,
+							name: U.alex.name,
+							email: U.alex.email,
+							status: 'pending',
+							is_external: false,
+							last_action_time: null,
+							last_action_note: null,
+						},
+						{
+							user_id: U.jordan.id,
+							name: U.jordan.name,
+							email: U.jordan.email,
+							status: 'pending',
+							is_external: false,
+							last_action_time: null,
+							last_action_note: null,
+						},
+					],
+				},
+				labels: [expect.any(String)],
+				campaign: expect.any(String),
+				link: null,
+			});
+		});
+
+		test('a long text gets a one-line preview; Include Raw Post adds the post as returned', async () => {
+			const long = `First line\n\n${'word '.repeat(60)}`;
+			await sandbox.control.simulate({
+				action: 'create_pending',
+				workspace_id: DEMO.workspaces.main.id,
+				created_by_user_id: U.maya.id,
+				approvers: [U.alex.id],
+				text: long,
+			});
+			const tick = await new Watcher(
+				sandbox,
+				watching('postPendingApproval', { options: { includeRawPost: true } }),
+			).fetchTestEvent();
+			const item = tick.items[0].json;
+			expect(item.text).toBe(long);
+			expect(item.preview).toHaveLength(120);
+			expect(item.preview).toMatch(/^First line word word .*…$/);
+			expect(item.post).toMatchObject({
+				id: item.id,
+				content: { text: long },
+				scheduling: { status: 'under_review' },
+			});
 		});
 	});
 
-	test('a long text gets a one-line preview; Include Raw Post adds the post as returned', async () => {
-		const long = `First line\n\n${'word '.repeat(60)}`;
-		await sandbox.control.simulate({
-			action: 'create_pending',
-			workspace_id: DEMO.workspaces.main.id,
-			created_by_user_id: U.maya.id,
-			approvers: [U.alex.id],
-			text: long,
+	describe('Fetch Test Event', () => {
+		test('returns the newest matching post with one request, and leaves the saved state alone', async () => {
+			const watcher = await activeWatcher();
+			const saved = structuredClone(watcher.staticData);
+
+			const test = await watcher.fetchTestEvent();
+			expect(test.error).toBeUndefined();
+			expect(test.ids).toEqual([DEMO_PENDING[0]]);
+			expect(test.requests).toEqual([listRequest(1)]);
+			expect(test.staticData).toEqual(saved);
+			expect(watcher.staticData).toEqual(saved);
+
+			// The active trigger neither emits the test post nor skips a new one.
+			const [fresh] = await workspaceEvents(sandbox).sendForReview();
+			expect((await watcher.tick()).ids).toEqual([fresh]);
 		});
-		const tick = await new Watcher(sandbox, watching('postPendingApproval', { options: { includeRawPost: true } })).fetchTestEvent();
-		const item = tick.items[0].json;
-		expect(item.text).toBe(long);
-		expect(item.preview).toHaveLength(120);
-		expect(item.preview).toMatch(/^First line word word .*…$/);
-		expect(item.post).toMatchObject({ id: item.id, content: { text: long }, scheduling: { status: 'under_review' } });
-	});
-});
 
-describe('Fetch Test Event', () => {
-	test('returns the newest matching post with one request, and leaves the saved state alone', async () => {
-		const watcher = await activeWatcher();
-		const saved = structuredClone(watcher.staticData);
+		test('says clearly when no post matches', async () => {
+			const watcher = new Watcher(
+				sandbox,
+				watching('postPendingApproval', { workspaceId: byId(SECOND_WORKSPACE) }),
+			);
+			const test = await watcher.fetchTestEvent();
+			expect(test.items).toEqual([]);
+			expect(test.error?.message).toBe(
+				'No post is waiting for approval in this workspace with these filters yet',
+			);
+			expect(test.error?.description).toMatch(/Fetch Test Event shows the newest post/);
+			expect(test.requests).toEqual([listRequest(1, {}, SECOND_WORKSPACE)]);
+		});
 
-		const test = await watcher.fetchTestEvent();
-		expect(test.error).toBeUndefined();
-		expect(test.ids).toEqual([DEMO_PENDING[0]]);
-		expect(test.requests).toEqual([listRequest(1)]);
-		expect(test.staticData).toEqual(saved);
-		expect(watcher.staticData).toEqual(saved);
-
-		// The active trigger neither emits the test post nor skips a new one.
-		const [fresh] = await workspaceEvents(sandbox).sendForReview();
-		expect((await watcher.tick()).ids).toEqual([fresh]);
-	});
-
-	test('says clearly when no post matches', async () => {
-		const watcher = new Watcher(sandbox, watching('postPendingApproval', { workspaceId: byId(SECOND_WORKSPACE) }));
-		const test = await watcher.fetchTestEvent();
-		expect(test.items).toEqual([]);
-		expect(test.error?.message).toBe('No post is waiting for approval in this workspace with these filters yet');
-		expect(test.error?.description).toMatch(/Fetch Test Event shows the newest post/);
-		expect(test.requests).toEqual([listRequest(1, {}, SECOND_WORKSPACE)]);
+		test('with "Me", asks /me but remembers nothing', async () => {
+			const watcher = new Watcher(sandbox, watching('postPendingApproval', { approvers: 'me' }));
+			const test = await watcher.fetchTestEvent();
+			expect(test.ids).toEqual([P.pendingForAlexAndJordan]);
+			expect(test.requests.map((request) => request.path)).toEqual([
+				'/api/v1/me',
+				listRequest(1).path,
+			]);
+			expect(test.staticData).toEqual({});
+		});
 	});
 
-	test('with "Me", asks /me but remembers nothing', async () => {
-		const watcher = new Watcher(sandbox, watching('postPendingApproval', { approvers: 'me' }));
-		const test = await watcher.fetchTestEvent();
-		expect(test.ids).toEqual([P.pendingForAlexAndJordan]);
-		expect(test.requests.map((request) => request.path)).toEqual(['/api/v1/me', listRequest(1).path]);
-		expect(test.staticData).toEqual({});
-	});
-});
+	describe('settings that cannot work fail before any request', () => {
+		test('no workspace', async () => {
+			const tick = await new Watcher(
+				sandbox,
+				watching('postPendingApproval', { workspaceId: byId('') }),
+			).tick();
+			expect(tick.error?.message).toBe('No workspace chosen');
+			expect(tick.error?.description).toMatch(/Choose the workspace to watch/);
+			expect(tick.requests).toEqual([]);
+			expect(tick.staticData).toEqual({});
+		});
 
-describe('settings that cannot work fail before any request', () => {
-	test('no workspace', async () => {
-		const tick = await new Watcher(sandbox, watching('postPendingApproval', { workspaceId: byId('') })).tick();
-		expect(tick.error?.message).toBe('No workspace chosen');
-		expect(tick.error?.description).toMatch(/Choose the workspace to watch/);
-		expect(tick.requests).toEqual([]);
-		expect(tick.staticData).toEqual({});
-	});
-
-	test('"Chosen Team Members" with none chosen', async () => {
-		const tick = await new Watcher(sandbox, watching('postPendingApproval', { approvers: 'chosen' })).tick();
-		expect(tick.error?.message).toBe('No team member chosen for "Approvers"');
-		expect(tick.error?.description).toMatch(/Add at least one team member under "Approvers"/);
-		expect(tick.requests).toEqual([]);
+		test('"Chosen Team Members" with none chosen', async () => {
+			const tick = await new Watcher(
+				sandbox,
+				watching('postPendingApproval', { approvers: 'chosen' }),
+			).tick();
+			expect(tick.error?.message).toBe('No team member chosen for "Approvers"');
+			expect(tick.error?.description).toMatch(/Add at least one team member under "Approvers"/);
+			expect(tick.requests).toEqual([]);
+		});
 	});
 });

@@ -4,6 +4,8 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
+import { LIST_ORDERS } from '../../sandbox/profile.cts';
+import type { Profile } from '../../sandbox/profile.cts';
 import type { SimulateRequest } from '../../sandbox/client.cts';
 import { runPoll } from '../harness/engine.cts';
 import type { NodeErrorInfo } from '../harness/engine.cts';
@@ -14,10 +16,17 @@ export { MAIN_WORKSPACE };
 export const SECOND_WORKSPACE = DEMO.workspaces.second.id;
 export const U = DEMO.users;
 export const P = DEMO.posts;
-export const postsPath = (workspaceId = MAIN_WORKSPACE) => `/api/v1/workspaces/${workspaceId}/posts`;
+export const postsPath = (workspaceId = MAIN_WORKSPACE) =>
+	`/api/v1/workspaces/${workspaceId}/posts`;
 
 /** The posts pending approval in the demo data, newest change first. */
-export const DEMO_PENDING = [P.pendingForMaya2, P.pendingForMaya1, P.pendingForAlexAndJordan, P.pendingForAlex2, P.pendingForAlex1];
+export const DEMO_PENDING = [
+	P.pendingForMaya2,
+	P.pendingForMaya1,
+	P.pendingForAlexAndJordan,
+	P.pendingForAlex2,
+	P.pendingForAlex1,
+];
 
 export interface SentRequest {
 	method: string;
@@ -34,7 +43,10 @@ export interface Tick {
 }
 
 /** The trigger's parameters: an event in the main workspace, plus whatever else the test sets. */
-export function watching(event = 'postPendingApproval', rest: INodeParameters = {}): INodeParameters {
+export function watching(
+	event = 'postPendingApproval',
+	rest: INodeParameters = {},
+): INodeParameters {
 	return { event, workspaceId: byId(MAIN_WORKSPACE), ...rest };
 }
 
@@ -44,7 +56,11 @@ export function members(...userIds: string[]) {
 }
 
 /** The posts-list request one page of a poll sends. */
-export function listRequest(page: number, filters: IDataObject = {}, workspaceId = MAIN_WORKSPACE): SentRequest {
+export function listRequest(
+	page: number,
+	filters: IDataObject = {},
+	workspaceId = MAIN_WORKSPACE,
+): SentRequest {
 	return {
 		method: 'GET',
 		path: postsPath(workspaceId),
@@ -61,7 +77,11 @@ export class Watcher {
 
 	private readonly keyName: KeyName;
 
-	constructor(sandbox: SandboxHandle, parameters: INodeParameters, options: { keyName?: KeyName; staticData?: IDataObject } = {}) {
+	constructor(
+		sandbox: SandboxHandle,
+		parameters: INodeParameters,
+		options: { keyName?: KeyName; staticData?: IDataObject } = {},
+	) {
 		this.sandbox = sandbox;
 		this.parameters = parameters;
 		this.keyName = options.keyName ?? 'full';
@@ -97,8 +117,18 @@ export class Watcher {
 		});
 		if (mode === 'trigger') this.staticData = result.staticData;
 		const items = result.items ?? [];
-		const requests = (await control.requests()).map(({ method, path, query }) => ({ method, path, query: query as IDataObject }));
-		return { ids: items.map((item) => String(item.json.id)), items, error: result.error, requests, staticData: result.staticData };
+		const requests = (await control.requests()).map(({ method, path, query }) => ({
+			method,
+			path,
+			query: query as IDataObject,
+		}));
+		return {
+			ids: items.map((item) => String(item.json.id)),
+			items,
+			error: result.error,
+			requests,
+			staticData: result.staticData,
+		};
 	}
 }
 
@@ -106,26 +136,44 @@ type ApproveOption = 'anyone' | 'all';
 
 /** Changes in the main workspace, in the user's words. */
 export function workspaceEvents(sandbox: SandboxHandle, workspaceId = MAIN_WORKSPACE) {
-	const simulate = (request: Omit<SimulateRequest, 'workspace_id'>) => sandbox.control.simulate({ workspace_id: workspaceId, ...request });
+	const simulate = (request: Omit<SimulateRequest, 'workspace_id'>) =>
+		sandbox.control.simulate({ workspace_id: workspaceId, ...request });
 	return {
 		/** Maya sends new posts for review; Alex is asked to approve. Answers their IDs. */
-		sendForReview: (count = 1, approvers: string[] = [U.alex.id], createdBy: string = U.maya.id, approveOption: ApproveOption = 'anyone') =>
-			simulate({ action: 'create_pending', created_by_user_id: createdBy, approvers, count, approve_option: approveOption }),
-		enterReview: async (postId: string, approvers: string[] = [U.alex.id], approveOption: ApproveOption = 'anyone') =>
-			(await simulate({ action: 'enter_review', post_id: postId, approvers, approve_option: approveOption }))[0],
+		sendForReview: (
+			count = 1,
+			approvers: string[] = [U.alex.id],
+			createdBy: string = U.maya.id,
+			approveOption: ApproveOption = 'anyone',
+		) =>
+			simulate({
+				action: 'create_pending',
+				created_by_user_id: createdBy,
+				approvers,
+				count,
+				approve_option: approveOption,
+			}),
+		enterReview: async (
+			postId: string,
+			approvers: string[] = [U.alex.id],
+			approveOption: ApproveOption = 'anyone',
+		) =>
+			(
+				await simulate({
+					action: 'enter_review',
+					post_id: postId,
+					approvers,
+					approve_option: approveOption,
+				})
+			)[0],
 		/** Alex (the `full` key) approves through the API. */
-		approveAsAlex: async (postId: string) => {
-			const response = await fetch(`${sandbox.url}${postsPath(workspaceId)}/${postId}/approval`, {
-				method: 'POST',
-				headers: { 'X-API-Key': sandbox.credentials('full').apiKey, 'content-type': 'application/json' },
-				body: JSON.stringify({ action: 'approve' }),
-			});
-			expect(response.status).toBe(200);
-		},
-		leaveReview: async (postId: string) => (await simulate({ action: 'leave_review', post_id: postId }))[0],
+		approveAsAlex: (postId: string) => approveAsAlex(sandbox, postId, workspaceId),
+		leaveReview: async (postId: string) =>
+			(await simulate({ action: 'leave_review', post_id: postId }))[0],
 		publish: async (postId: string) => (await simulate({ action: 'publish', post_id: postId }))[0],
 		fail: async (postId: string) => (await simulate({ action: 'fail', post_id: postId }))[0],
-		reject: async (postId: string, note?: string) => (await simulate({ action: 'reject', post_id: postId, note }))[0],
+		reject: async (postId: string, note?: string) =>
+			(await simulate({ action: 'reject', post_id: postId, note }))[0],
 		/** Posts created straight into review in one go (same moment when the clock is frozen). */
 		seedPending: (count: number, approvers: string[] = [U.alex.id]) =>
 			sandbox.control.seed({
@@ -136,3 +184,91 @@ export function workspaceEvents(sandbox: SandboxHandle, workspaceId = MAIN_WORKS
 			}),
 	};
 }
+
+export type ListOrder = Profile['listOrder'];
+
+/** The suite once per order the service may list posts in (section 4.13 states none). */
+export function inEachListOrder(sandbox: SandboxHandle, suite: (listOrder: ListOrder) => void) {
+	describe.each(LIST_ORDERS)('posts listed %s', (listOrder) => {
+		beforeEach(async () => {
+			await sandbox.control.profile({ listOrder });
+		});
+		suite(listOrder);
+	});
+}
+
+/**
+ * Polls until `expected` were all emitted, at most `maxPolls` times. A list in a new order for
+ * every request can leave a post out of one poll; it is emitted by a later one. Answers every ID
+ * emitted, in order (duplicates kept, so a test can see them), and the ticks.
+ */
+export async function pollUntilEmitted(watcher: Watcher, expected: string[], maxPolls = 30) {
+	const ids: string[] = [];
+	const ticks: Tick[] = [];
+	while (ticks.length < maxPolls && !expected.every((id) => ids.includes(id))) {
+		const tick = await watcher.tick();
+		expect(tick.error).toBeUndefined();
+		ticks.push(tick);
+		ids.push(...tick.ids);
+	}
+	return { ids, ticks };
+}
+
+/**
+ * Activation over two pages: whole readings of pages 1 and 2, one of them unless the list comes in
+ * a new order for every request; then it is read again until the readings hold every post (at most 8).
+ */
+export function expectActivationReadings(tick: Tick, listOrder: ListOrder) {
+	const readings = tick.requests.length / 2;
+	expect(tick.requests).toEqual(
+		Array.from({ length: readings }, () => [listRequest(1), listRequest(2)]).flat(),
+	);
+	if (listOrder === 'shuffled') expect(readings).toBeLessThanOrEqual(8);
+	else expect(readings).toBe(1);
+}
+
+/** Alex (the `full` key) approves a post through the API, as a user would. */
+export async function approveAsAlex(
+	sandbox: SandboxHandle,
+	postId: string,
+	workspaceId = MAIN_WORKSPACE,
+) {
+	const response = await fetch(`${sandbox.url}${postsPath(workspaceId)}/${postId}/approval`, {
+		method: 'POST',
+		headers: {
+			'X-API-Key': sandbox.credentials('full').apiKey,
+			'content-type': 'application/json',
+		},
+		body: JSON.stringify({ action: 'approve' }),
+	});
+	expect(response.status).toBe(200);
+}
+
+/**
+ * Fakes `Date` only (timers, ticks and I/O run as usual), from the real time now on a whole second:
+ * the node's "now" and the sandbox's clock then move together, by `passes`, and nothing waits.
+ */
+export function fakeDate() {
+	jest.useFakeTimers({
+		doNotFake: [
+			'hrtime',
+			'nextTick',
+			'performance',
+			'queueMicrotask',
+			'requestAnimationFrame',
+			'cancelAnimationFrame',
+			'requestIdleCallback',
+			'cancelIdleCallback',
+			'setImmediate',
+			'clearImmediate',
+			'setInterval',
+			'clearInterval',
+			'setTimeout',
+			'clearTimeout',
+		],
+		now: Math.floor(Date.now() / 1000) * 1000,
+	});
+}
+
+/** Moves the faked time forward (see fakeDate). */
+export const passes = (ms: number) => jest.setSystemTime(Date.now() + ms);

@@ -2,7 +2,18 @@
 // (exact post IDs, oldest first) and what it costs (exact requests).
 import { useSandbox } from '../harness/sandbox.cts';
 
-import { DEMO_PENDING, listRequest, P, U, Watcher, watching, workspaceEvents } from './fixtures.cts';
+import {
+	DEMO_PENDING,
+	expectActivationReadings,
+	inEachListOrder,
+	listRequest,
+	P,
+	pollUntilEmitted,
+	U,
+	Watcher,
+	watching,
+	workspaceEvents,
+} from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -14,152 +25,216 @@ async function activeWatcher(parameters = watching()) {
 	return watcher;
 }
 
-describe('first activation', () => {
-	test('notes the posts already pending, emits none, costs one request', async () => {
-		const watcher = new Watcher(sandbox, watching());
-		const first = await watcher.tick();
-		expect(first.error).toBeUndefined();
-		expect(first.ids).toEqual([]);
-		expect(first.requests).toEqual([listRequest(1)]);
+inEachListOrder(sandbox, (listOrder) => {
+	describe('first activation', () => {
+		test('notes the posts already pending, emits none, costs one request', async () => {
+			const watcher = new Watcher(sandbox, watching());
+			const first = await watcher.tick();
+			expect(first.error).toBeUndefined();
+			expect(first.ids).toEqual([]);
+			expect(first.requests).toEqual([listRequest(1)]);
 
-		const second = await watcher.tick();
-		expect(second.ids).toEqual([]);
-		expect(second.requests).toEqual([listRequest(1)]);
+			const second = await watcher.tick();
+			expect(second.ids).toEqual([]);
+			expect(second.requests).toEqual([listRequest(1)]);
+		});
+
+		test('Include Existing Posts emits the posts already pending, oldest first, once', async () => {
+			const watcher = new Watcher(
+				sandbox,
+				watching('postPendingApproval', { options: { includeExisting: true } }),
+			);
+			const first = await watcher.tick();
+			expect(first.ids).toEqual([...DEMO_PENDING].reverse());
+			expect(first.requests).toEqual([listRequest(1)]);
+
+			const second = await watcher.tick();
+			expect(second.ids).toEqual([]);
+			expect(second.requests).toEqual([listRequest(1)]);
+		});
 	});
 
-	test('Include Existing Posts emits the posts already pending, oldest first, once', async () => {
-		const watcher = new Watcher(sandbox, watching('postPendingApproval', { options: { includeExisting: true } }));
-		const first = await watcher.tick();
-		expect(first.ids).toEqual([...DEMO_PENDING].reverse());
-		expect(first.requests).toEqual([listRequest(1)]);
+	describe('posts arriving between polls', () => {
+		test('each new post is emitted once, at the next poll', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher();
 
-		const second = await watcher.tick();
-		expect(second.ids).toEqual([]);
-		expect(second.requests).toEqual([listRequest(1)]);
-	});
-});
+			const [first] = await events.sendForReview();
+			const tick1 = await watcher.tick();
+			expect(tick1.ids).toEqual([first]);
+			expect(tick1.requests).toEqual([listRequest(1)]);
 
-describe('posts arriving between polls', () => {
-	test('each new post is emitted once, at the next poll', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher();
+			const [second, third] = await events.sendForReview(2);
+			const tick2 = await watcher.tick();
+			expect(tick2.ids).toEqual([second, third]);
+			expect(tick2.requests).toEqual([listRequest(1)]);
 
-		const [first] = await events.sendForReview();
-		const tick1 = await watcher.tick();
-		expect(tick1.ids).toEqual([first]);
-		expect(tick1.requests).toEqual([listRequest(1)]);
+			const idle = await watcher.tick();
+			expect(idle.ids).toEqual([]);
+			expect(idle.requests).toEqual([listRequest(1)]);
+		});
 
-		const [second, third] = await events.sendForReview(2);
-		const tick2 = await watcher.tick();
-		expect(tick2.ids).toEqual([second, third]);
-		expect(tick2.requests).toEqual([listRequest(1)]);
+		test('150 at once, at distinct moments: every page read, all emitted once, oldest first; idle reads every page', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher();
+			await sandbox.control.clock({ frozen: true, advanceSeconds: 1 });
+			const ids: string[] = [];
+			for (let i = 0; i < 150; i++) {
+				ids.push(...(await events.sendForReview()));
+				await sandbox.control.clock({ advanceSeconds: 1 });
+			}
 
-		const idle = await watcher.tick();
-		expect(idle.ids).toEqual([]);
-		expect(idle.requests).toEqual([listRequest(1)]);
-	});
+			// 155 pending: ceil(155/100) = 2 pages per poll, in any order.
+			const { ids: emitted, ticks } = await pollUntilEmitted(watcher, ids);
+			expect(emitted).toEqual(
+				listOrder === 'shuffled'
+					? ticks.flatMap((tick) => ids.filter((id) => tick.ids.includes(id)))
+					: ids,
+			);
+			expect([...emitted].sort()).toEqual([...ids].sort());
+			if (listOrder !== 'shuffled') expect(ticks).toHaveLength(1);
+			for (const tick of ticks) expect(tick.requests).toEqual([listRequest(1), listRequest(2)]);
 
-	test('150 at once, at distinct moments: two pages read, all emitted oldest first; then one request again', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher();
-		await sandbox.control.clock({ frozen: true, advanceSeconds: 1 });
-		const ids: string[] = [];
-		for (let i = 0; i < 150; i++) {
-			ids.push(...(await events.sendForReview()));
-			await sandbox.control.clock({ advanceSeconds: 1 });
-		}
+			const idle = await watcher.tick();
+			expect(idle.ids).toEqual([]);
+			expect(idle.requests).toEqual([listRequest(1), listRequest(2)]);
+		});
 
-		const burst = await watcher.tick();
-		expect(burst.ids).toEqual(ids);
-		expect(burst.requests).toEqual([listRequest(1), listRequest(2)]);
+		test('150 at the very same moment: all emitted once; idle polls read both pages and emit nothing', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher();
+			const ids = await events.sendForReview(150);
 
-		const idle = await watcher.tick();
-		expect(idle.ids).toEqual([]);
-		expect(idle.requests).toEqual([listRequest(1)]);
-	});
+			const { ids: emitted, ticks } = await pollUntilEmitted(watcher, ids);
+			expect([...emitted].sort()).toEqual([...ids].sort());
+			if (listOrder !== 'shuffled') expect(emitted).toEqual(ids);
+			for (const tick of ticks) expect(tick.requests).toEqual([listRequest(1), listRequest(2)]);
+			for (let i = 0; i < 3; i++) {
+				const idle = await watcher.tick();
+				expect(idle.ids).toEqual([]);
+				expect(idle.requests).toEqual([listRequest(1), listRequest(2)]);
+			}
 
-	test('150 at the very same moment: all emitted; while they hold the watermark an idle poll reads their two pages', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher();
-		const ids = await events.sendForReview(150);
+			// Once they leave review, the matches fit one page again: back to one request.
+			for (const id of ids) await events.leaveReview(id);
+			const [later] = await events.sendForReview();
+			expect((await watcher.tick()).ids).toEqual([later]);
+			expect((await watcher.tick()).requests).toEqual([listRequest(1)]);
+		});
 
-		const burst = await watcher.tick();
-		expect(burst.ids).toEqual(ids);
-		expect(burst.requests).toEqual([listRequest(1), listRequest(2)]);
+		test('the same post seen again, unchanged, is not emitted again', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher();
+			const [id] = await events.sendForReview();
 
-		// Another post at that same moment could hide on page 2, so page 2 is read (README: Cost per poll).
-		const idle = await watcher.tick();
-		expect(idle.ids).toEqual([]);
-		expect(idle.requests).toEqual([listRequest(1), listRequest(2)]);
+			expect((await watcher.tick()).ids).toEqual([id]);
+			for (let i = 0; i < 3; i++) expect((await watcher.tick()).ids).toEqual([]);
+		});
 
-		// A later post moves the watermark past the tie: back to one request.
-		const [later] = await events.sendForReview();
-		expect((await watcher.tick()).ids).toEqual([later]);
-		expect((await watcher.tick()).requests).toEqual([listRequest(1)]);
-	});
+		test('posts that leave review are not emitted; other news still is', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher();
+			await events.leaveReview(P.pendingForAlex1);
+			const [fresh] = await events.sendForReview();
 
-	test('the same post seen again, unchanged, is not emitted again', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher();
-		const [id] = await events.sendForReview();
-
-		expect((await watcher.tick()).ids).toEqual([id]);
-		for (let i = 0; i < 3; i++) expect((await watcher.tick()).ids).toEqual([]);
-	});
-
-	test('posts that leave review are not emitted; other news still is', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher();
-		await events.leaveReview(P.pendingForAlex1);
-		const [fresh] = await events.sendForReview();
-
-		expect((await watcher.tick()).ids).toEqual([fresh]);
-	});
-});
-
-describe('leaving review and entering it again', () => {
-	test('is a new event, whether the poll saw it leave or not', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher();
-
-		// Seen leaving, then back.
-		await events.leaveReview(P.pendingForAlex1);
-		expect((await watcher.tick()).ids).toEqual([]);
-		await events.enterReview(P.pendingForAlex1);
-		expect((await watcher.tick()).ids).toEqual([P.pendingForAlex1]);
-
-		// Left and back between two polls.
-		await events.leaveReview(P.pendingForAlex1);
-		await events.enterReview(P.pendingForAlex1);
-		expect((await watcher.tick()).ids).toEqual([P.pendingForAlex1]);
-		expect((await watcher.tick()).ids).toEqual([]);
+			expect((await watcher.tick()).ids).toEqual([fresh]);
+		});
 	});
 
-	test('a post rejected, then sent for review again, is emitted again', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher();
-		const [id] = await events.sendForReview();
-		expect((await watcher.tick()).ids).toEqual([id]);
+	describe('leaving review and entering it again', () => {
+		test('is a new event, whether the poll saw it leave or not', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher();
 
-		await events.reject(id);
-		expect((await watcher.tick()).ids).toEqual([]);
-		await events.enterReview(id);
-		expect((await watcher.tick()).ids).toEqual([id]);
+			// Seen leaving, then back.
+			await events.leaveReview(P.pendingForAlex1);
+			expect((await watcher.tick()).ids).toEqual([]);
+			await events.enterReview(P.pendingForAlex1);
+			expect((await watcher.tick()).ids).toEqual([P.pendingForAlex1]);
+
+			// Left and back between two polls.
+			await events.leaveReview(P.pendingForAlex1);
+			await events.enterReview(P.pendingForAlex1);
+			expect((await watcher.tick()).ids).toEqual([P.pendingForAlex1]);
+			expect((await watcher.tick()).ids).toEqual([]);
+		});
+
+		test('a post rejected, then sent for review again, is emitted again', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher();
+			const [id] = await events.sendForReview();
+			expect((await watcher.tick()).ids).toEqual([id]);
+
+			await events.reject(id);
+			expect((await watcher.tick()).ids).toEqual([]);
+			await events.enterReview(id);
+			expect((await watcher.tick()).ids).toEqual([id]);
+		});
+
+		test('one approver of two approving keeps the post in the same round: not emitted again', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher();
+			// Waiting for Alex and Jordan, both must approve; Alex approves.
+			await events.approveAsAlex(P.pendingForAlexAndJordan);
+			expect((await watcher.tick()).ids).toEqual([]);
+
+			// Sent for review again later: a new round, so a new event.
+			await events.leaveReview(P.pendingForAlexAndJordan);
+			await events.enterReview(P.pendingForAlexAndJordan, [U.alex.id, U.jordan.id], 'all');
+			expect((await watcher.tick()).ids).toEqual([P.pendingForAlexAndJordan]);
+			// And Alex approving in that new round is not a new request either.
+			await events.approveAsAlex(P.pendingForAlexAndJordan);
+			expect((await watcher.tick()).ids).toEqual([]);
+		});
 	});
 
-	test('one approver of two approving keeps the post in the same round: not emitted again', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher();
-		// Waiting for Alex and Jordan, both must approve; Alex approves.
-		await events.approveAsAlex(P.pendingForAlexAndJordan);
-		expect((await watcher.tick()).ids).toEqual([]);
+	describe('more matching posts than one page holds', () => {
+		test('activation notes all 150 (whatever the order); idle polls read ceil(total/100) pages and emit nothing', async () => {
+			const events = workspaceEvents(sandbox);
+			await events.seedPending(145);
+			const watcher = new Watcher(sandbox, watching());
+			const first = await watcher.tick();
+			expect(first.ids).toEqual([]);
+			expectActivationReadings(first, listOrder);
 
-		// Sent for review again later: a new round, so a new event.
-		await events.leaveReview(P.pendingForAlexAndJordan);
-		await events.enterReview(P.pendingForAlexAndJordan, [U.alex.id, U.jordan.id], 'all');
-		expect((await watcher.tick()).ids).toEqual([P.pendingForAlexAndJordan]);
-		// And Alex approving in that new round is not a new request either.
-		await events.approveAsAlex(P.pendingForAlexAndJordan);
-		expect((await watcher.tick()).ids).toEqual([]);
+			for (let i = 0; i < 10; i++) {
+				const idle = await watcher.tick();
+				expect(idle.ids).toEqual([]);
+				expect(idle.requests).toEqual([listRequest(1), listRequest(2)]);
+			}
+			await events.seedPending(100);
+			await watcher.tick();
+			await watcher.tick();
+			expect((await watcher.tick()).requests).toEqual([
+				listRequest(1),
+				listRequest(2),
+				listRequest(3),
+			]);
+		});
+
+		test('a post re-entering review wherever the list puts it (page 2 when listed by creation) is emitted once', async () => {
+			const events = workspaceEvents(sandbox);
+			const seeded = await events.seedPending(145);
+			const watcher = new Watcher(sandbox, watching());
+			expect((await watcher.tick()).ids).toEqual([]);
+
+			// The oldest demo post and the first seeded one: on page 2 when newest created come first.
+			for (const id of [P.pendingForAlex1, seeded[0]]) {
+				await events.leaveReview(id);
+				await events.enterReview(id);
+			}
+			const { ids, ticks } = await pollUntilEmitted(watcher, [P.pendingForAlex1, seeded[0]]);
+			expect([...ids].sort()).toEqual([P.pendingForAlex1, seeded[0]].sort());
+			if (listOrder !== 'shuffled') expect(ids).toEqual([P.pendingForAlex1, seeded[0]]);
+			for (const tick of ticks) expect(tick.requests).toEqual([listRequest(1), listRequest(2)]);
+			for (let i = 0; i < 5; i++) expect((await watcher.tick()).ids).toEqual([]);
+		});
+
+		test('Fetch Test Event still costs one request', async () => {
+			await workspaceEvents(sandbox).seedPending(145);
+			const test = await new Watcher(sandbox, watching()).fetchTestEvent();
+			expect(test.ids).toHaveLength(1);
+			expect(test.requests).toEqual([listRequest(1)]);
+		});
 	});
 });

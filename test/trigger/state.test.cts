@@ -1,7 +1,19 @@
 // The trigger's saved state: ties on the watermark, restarts, failed polls and changed settings.
 import { useSandbox } from '../harness/sandbox.cts';
 
-import { listRequest, members, postsPath, SECOND_WORKSPACE, U, Watcher, watching, workspaceEvents } from './fixtures.cts';
+import {
+	expectActivationReadings,
+	inEachListOrder,
+	listRequest,
+	pollUntilEmitted,
+	members,
+	postsPath,
+	SECOND_WORKSPACE,
+	U,
+	Watcher,
+	watching,
+	workspaceEvents,
+} from './fixtures.cts';
 import { byId } from '../library/fixtures.cts';
 
 const sandbox = useSandbox();
@@ -12,268 +24,317 @@ async function activeWatcher(parameters = watching()) {
 	return watcher;
 }
 
-describe('posts on the watermark boundary (equal updated_at, clock frozen)', () => {
-	test('posts arriving at the very moment of the last emitted one are emitted, and only once', async () => {
-		const events = workspaceEvents(sandbox);
-		await sandbox.control.clock({ frozen: true, advanceSeconds: 60 });
-		const watcher = await activeWatcher();
+inEachListOrder(sandbox, (listOrder) => {
+	describe('posts on the watermark boundary (equal updated_at, clock frozen)', () => {
+		test('posts arriving at the very moment of the last emitted one are emitted, and only once', async () => {
+			const events = workspaceEvents(sandbox);
+			await sandbox.control.clock({ frozen: true, advanceSeconds: 60 });
+			const watcher = await activeWatcher();
 
-		const [a] = await events.sendForReview();
-		expect((await watcher.tick()).ids).toEqual([a]);
+			const [a] = await events.sendForReview();
+			expect((await watcher.tick()).ids).toEqual([a]);
 
-		const [b] = await events.sendForReview();
-		expect((await watcher.tick()).ids).toEqual([b]);
+			const [b] = await events.sendForReview();
+			expect((await watcher.tick()).ids).toEqual([b]);
 
-		const [c, d] = await events.sendForReview(2);
-		expect((await watcher.tick()).ids).toEqual([c, d]);
-		expect((await watcher.tick()).ids).toEqual([]);
+			const [c, d] = await events.sendForReview(2);
+			expect((await watcher.tick()).ids).toEqual([c, d]);
+			expect((await watcher.tick()).ids).toEqual([]);
 
-		await sandbox.control.clock({ advanceSeconds: 1 });
-		const [e] = await events.sendForReview();
-		const tick = await watcher.tick();
-		expect(tick.ids).toEqual([e]);
-		expect(tick.staticData.cursor).toMatchObject({ boundaryIds: [e] });
-	});
-
-	test('a tie spanning two pages at activation is noted whole, so none of it is emitted later', async () => {
-		const events = workspaceEvents(sandbox);
-		await sandbox.control.clock({ frozen: true, advanceSeconds: 60 });
-		await events.seedPending(150);
-
-		const watcher = new Watcher(sandbox, watching());
-		const first = await watcher.tick();
-		expect(first.ids).toEqual([]);
-		expect(first.requests).toEqual([listRequest(1), listRequest(2)]);
-
-		const [late] = await events.sendForReview();
-		expect((await watcher.tick()).ids).toEqual([late]);
-	});
-});
-
-describe('bounded state', () => {
-	test('review rounds are kept only for posts still under review', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher();
-		const [a, b] = await events.sendForReview(2);
-		const emitted = await watcher.tick();
-		expect(emitted.ids).toEqual([a, b]);
-		expect(Object.keys((emitted.staticData.cursor as { rounds: object }).rounds)).toEqual(expect.arrayContaining([a, b]));
-
-		await events.leaveReview(a);
-		const after = await watcher.tick();
-		const rounds = Object.keys((after.staticData.cursor as { rounds: object }).rounds);
-		expect(rounds).toContain(b);
-		expect(rounds).not.toContain(a);
-	});
-
-	test('the documented limit: re-entering review and an approval between the same two polls look like one round', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher();
-		const [id] = await events.sendForReview(1, [U.alex.id, U.jordan.id], U.maya.id, 'all');
-		expect((await watcher.tick()).ids).toEqual([id]);
-
-		await events.leaveReview(id);
-		await events.enterReview(id, [U.alex.id, U.jordan.id], 'all');
-		await events.approveAsAlex(id);
-		// README, Guarantees: not emitted again.
-		expect((await watcher.tick()).ids).toEqual([]);
-	});
-});
-
-describe('restarts', () => {
-	test('a restarted trigger resumes from its persisted state: nothing twice, nothing missed', async () => {
-		const events = workspaceEvents(sandbox);
-		const before = await activeWatcher();
-		const [a] = await events.sendForReview();
-		expect((await before.tick()).ids).toEqual([a]);
-
-		// n8n is down while posts come and go.
-		const [b, c] = await events.sendForReview(2);
-		await events.leaveReview(c);
-		const [d] = await events.sendForReview();
-
-		const after = before.restarted();
-		const resumed = await after.tick();
-		expect(resumed.ids).toEqual([b, d]);
-		expect(resumed.requests).toEqual([listRequest(1)]);
-		expect((await after.tick()).ids).toEqual([]);
-	});
-
-	test('unreadable saved state counts as none: a fresh start, nothing emitted', async () => {
-		const watcher = new Watcher(sandbox, watching(), { staticData: { cursor: { scope: 42 } } });
-		const tick = await watcher.tick();
-		expect(tick.ids).toEqual([]);
-		expect(tick.staticData.cursor).toMatchObject({ boundaryIds: [expect.any(String)] });
-	});
-});
-
-describe('a failed poll loses nothing and says what to fix', () => {
-	const failures: Array<[string, Parameters<typeof sandbox.control.fault>[0], RegExp, RegExp]> = [
-		[
-			'401 (key revoked)',
-			{ path: postsPath(), status: 401, body: { status: false, message: 'Invalid or revoked API key' } },
-			/Invalid or revoked API key \(HTTP 401\)/,
-			/Check the API key in the Social Publishing credential/,
-		],
-		[
-			'403 (no access)',
-			{ path: postsPath(), status: 403, body: { status: false, message: 'Access denied to workspace' } },
-			/Access denied to workspace \(HTTP 403\)/,
-			/API credits may be used up/,
-		],
-		[
-			'429 longer than the node waits',
-			{ path: postsPath(), status: 429, body: { status: false, message: 'Too many requests', retry_after: 3600 } },
-			/Rate limit .*\(HTTP 429\)/,
-			/Max Rate-Limit Wait/,
-		],
-		[
-			'500',
-			{ path: postsPath(), status: 500, body: { status: false, message: 'Internal server error' } },
-			/Internal server error \(HTTP 500\)/,
-			/.+/,
-		],
-		['a dropped connection', { path: postsPath(), drop: true }, /Could not reach the Social Publishing service/, /Base URL/],
-	];
-
-	test.each(failures)('%s: no items, state unchanged; the next poll emits what arrived meanwhile', async (_name, fault, message, description) => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher();
-		const [a] = await events.sendForReview();
-		const saved = structuredClone(watcher.staticData);
-
-		await sandbox.control.fault(fault);
-		const failed = await watcher.tick();
-		expect(failed.ids).toEqual([]);
-		expect(failed.error?.message).toMatch(message);
-		expect(failed.error?.description).toMatch(description);
-		expect(failed.staticData).toEqual(saved);
-		expect(failed.requests).toEqual([{ ...listRequest(1) }]);
-
-		const [b] = await events.sendForReview();
-		const recovered = await watcher.tick();
-		expect(recovered.ids).toEqual([a, b]);
-		expect((await watcher.tick()).ids).toEqual([]);
-	});
-
-	test('credits running out on page 2 of a burst: nothing emitted, then all 150 once credits return', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher();
-		const ids = await events.sendForReview(150);
-		const saved = structuredClone(watcher.staticData);
-
-		await sandbox.control.credits(1);
-		const failed = await watcher.tick();
-		expect(failed.ids).toEqual([]);
-		expect(failed.error?.message).toMatch(/API credits exhausted.*\(HTTP 403/);
-		expect(failed.staticData).toEqual(saved);
-		expect(failed.requests.map((request) => request.query.page)).toEqual(['1', '2']);
-
-		await sandbox.control.credits(null);
-		expect((await watcher.tick()).ids).toEqual(ids);
-	});
-
-	test('a short 429 is waited out within "Max Rate-Limit Wait": the poll goes on', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher();
-		const [a] = await events.sendForReview();
-		await sandbox.control.fault({ path: postsPath(), status: 429, body: { status: false, message: 'Too many requests', retry_after: 0 } });
-
-		const tick = await watcher.tick();
-		expect(tick.error).toBeUndefined();
-		expect(tick.ids).toEqual([a]);
-		expect(tick.requests).toEqual([listRequest(1), listRequest(1)]);
-	});
-
-	test('a workspace the API key cannot reach: the error says so, and nothing is saved', async () => {
-		const watcher = new Watcher(sandbox, watching('postPendingApproval', { workspaceId: byId(SECOND_WORKSPACE) }), {
-			keyName: 'workspace',
+			await sandbox.control.clock({ advanceSeconds: 1 });
+			const [e] = await events.sendForReview();
+			const tick = await watcher.tick();
+			expect(tick.ids).toEqual([e]);
+			expect(tick.staticData.cursor).toMatchObject({ boundaryIds: [e] });
 		});
-		const tick = await watcher.tick();
-		expect(tick.ids).toEqual([]);
-		expect(tick.error?.message).toMatch(/\(HTTP 40[34]/);
-		expect(tick.error?.description).toMatch(/workspace/i);
-		expect(tick.staticData).toEqual({});
+
+		test('a tie spanning two pages at activation is noted whole, so none of it is emitted later', async () => {
+			const events = workspaceEvents(sandbox);
+			await sandbox.control.clock({ frozen: true, advanceSeconds: 60 });
+			await events.seedPending(150);
+
+			const watcher = new Watcher(sandbox, watching());
+			const first = await watcher.tick();
+			expect(first.ids).toEqual([]);
+			expectActivationReadings(first, listOrder);
+
+			const [late] = await events.sendForReview();
+			const { ids } = await pollUntilEmitted(watcher, [late]);
+			expect(ids).toEqual([late]);
+			expect((await watcher.tick()).ids).toEqual([]);
+		});
 	});
 
-	test('the API key never shows in an error', async () => {
-		await sandbox.control.fault({ path: postsPath(), status: 401, body: { status: false, message: 'Invalid or revoked API key' } });
-		const tick = await new Watcher(sandbox, watching()).tick();
-		expect(tick.error).toBeDefined();
-		expect(JSON.stringify(tick.error?.raw ?? tick.error)).not.toContain(sandbox.credentials('full').apiKey);
-	});
-});
+	describe('bounded state', () => {
+		test('review rounds are kept only for posts still under review', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher();
+			const [a, b] = await events.sendForReview(2);
+			const emitted = await watcher.tick();
+			expect(emitted.ids).toEqual([a, b]);
+			expect(Object.keys((emitted.staticData.cursor as { rounds: object }).rounds)).toEqual(
+				expect.arrayContaining([a, b]),
+			);
 
-describe('changing the settings starts afresh', () => {
-	test('switching to "Me": posts pending before are not emitted, new ones for me are, others never', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher();
-		await events.sendForReview();
+			await events.leaveReview(a);
+			const after = await watcher.tick();
+			const rounds = Object.keys((after.staticData.cursor as { rounds: object }).rounds);
+			expect(rounds).toContain(b);
+			expect(rounds).not.toContain(a);
+		});
 
-		watcher.parameters = watching('postPendingApproval', { approvers: 'me' });
-		const switched = await watcher.tick();
-		expect(switched.ids).toEqual([]);
-		expect(switched.requests).toEqual([
-			{ method: 'GET', path: '/api/v1/me', query: {} },
-			listRequest(1, { 'approval_assigned_to[]': U.alex.id }),
-		]);
+		test('the documented limit: re-entering review and an approval between the same two polls look like one round', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher();
+			const [id] = await events.sendForReview(1, [U.alex.id, U.jordan.id], U.maya.id, 'all');
+			expect((await watcher.tick()).ids).toEqual([id]);
 
-		const [forMe] = await events.sendForReview(1, [U.alex.id]);
-		await events.sendForReview(1, [U.maya.id]);
-		const tick = await watcher.tick();
-		expect(tick.ids).toEqual([forMe]);
-		// "Me" is remembered: an idle poll is one request.
-		expect(tick.requests).toEqual([listRequest(1, { 'approval_assigned_to[]': U.alex.id })]);
-	});
-
-	test('switching the workspace: nothing from either workspace is emitted stale; new posts are', async () => {
-		const events = workspaceEvents(sandbox);
-		const second = workspaceEvents(sandbox, SECOND_WORKSPACE);
-		const watcher = await activeWatcher();
-		await second.sendForReview(2, [U.alex.id], U.alex.id);
-
-		watcher.parameters = watching('postPendingApproval', { workspaceId: byId(SECOND_WORKSPACE) });
-		const switched = await watcher.tick();
-		expect(switched.ids).toEqual([]);
-		expect(switched.requests).toEqual([listRequest(1, {}, SECOND_WORKSPACE)]);
-
-		await events.sendForReview();
-		const [fresh] = await second.sendForReview(1, [U.alex.id], U.alex.id);
-		expect((await watcher.tick()).ids).toEqual([fresh]);
+			await events.leaveReview(id);
+			await events.enterReview(id, [U.alex.id, U.jordan.id], 'all');
+			await events.approveAsAlex(id);
+			// README, Guarantees: not emitted again.
+			expect((await watcher.tick()).ids).toEqual([]);
+		});
 	});
 
-	test('switching the chosen approvers, then back: each switch starts from what is pending then', async () => {
-		const events = workspaceEvents(sandbox);
-		const forMaya = watching('postPendingApproval', { approvers: 'chosen', approverMembers: members(U.maya.id) });
-		const watcher = await activeWatcher(forMaya);
-		const [mayas] = await events.sendForReview(1, [U.maya.id]);
-		expect((await watcher.tick()).ids).toEqual([mayas]);
+	describe('restarts', () => {
+		test('a restarted trigger resumes from its persisted state: nothing twice, nothing missed', async () => {
+			const events = workspaceEvents(sandbox);
+			const before = await activeWatcher();
+			const [a] = await events.sendForReview();
+			expect((await before.tick()).ids).toEqual([a]);
 
-		watcher.parameters = watching();
-		await events.sendForReview(1, [U.alex.id]);
-		expect((await watcher.tick()).ids).toEqual([]);
-		const [afterSwitch] = await events.sendForReview(1, [U.maya.id]);
-		expect((await watcher.tick()).ids).toEqual([afterSwitch]);
+			// n8n is down while posts come and go.
+			const [b, c] = await events.sendForReview(2);
+			await events.leaveReview(c);
+			const [d] = await events.sendForReview();
 
-		watcher.parameters = forMaya;
-		expect((await watcher.tick()).ids).toEqual([]);
-		const [again] = await events.sendForReview(1, [U.maya.id]);
-		expect((await watcher.tick()).ids).toEqual([again]);
+			const after = before.restarted();
+			const resumed = await after.tick();
+			expect(resumed.ids).toEqual([b, d]);
+			expect(resumed.requests).toEqual([listRequest(1)]);
+			expect((await after.tick()).ids).toEqual([]);
+		});
+
+		test('unreadable saved state counts as none: a fresh start, nothing emitted', async () => {
+			const watcher = new Watcher(sandbox, watching(), { staticData: { cursor: { scope: 42 } } });
+			const tick = await watcher.tick();
+			expect(tick.ids).toEqual([]);
+			expect(tick.staticData.cursor).toMatchObject({ boundaryIds: [expect.any(String)] });
+		});
 	});
 
-	test('switching the event: published posts from before are not emitted; a new publication is', async () => {
-		const events = workspaceEvents(sandbox);
-		const watcher = await activeWatcher();
-		const [post] = await events.sendForReview();
-		expect((await watcher.tick()).ids).toEqual([post]);
+	describe('a failed poll loses nothing and says what to fix', () => {
+		const failures: Array<[string, Parameters<typeof sandbox.control.fault>[0], RegExp, RegExp]> = [
+			[
+				'401 (key revoked)',
+				{
+					path: postsPath(),
+					status: 401,
+					body: { status: false, message: 'Invalid or revoked API key' },
+				},
+				/Invalid or revoked API key \(HTTP 401\)/,
+				/Check the API key in the Social Publishing credential/,
+			],
+			[
+				'403 (no access)',
+				{
+					path: postsPath(),
+					status: 403,
+					body: { status: false, message: 'Access denied to workspace' },
+				},
+				/Access denied to workspace \(HTTP 403\)/,
+				/API credits may be used up/,
+			],
+			[
+				'429 longer than the node waits',
+				{
+					path: postsPath(),
+					status: 429,
+					body: { status: false, message: 'Too many requests', retry_after: 3600 },
+				},
+				/Rate limit .*\(HTTP 429\)/,
+				/Max Rate-Limit Wait/,
+			],
+			[
+				'500',
+				{
+					path: postsPath(),
+					status: 500,
+					body: { status: false, message: 'Internal server error' },
+				},
+				/Internal server error \(HTTP 500\)/,
+				/.+/,
+			],
+			[
+				'a dropped connection',
+				{ path: postsPath(), drop: true },
+				/Could not reach the Social Publishing service/,
+				/Base URL/,
+			],
+		];
 
-		watcher.parameters = watching('postPublished');
-		const switched = await watcher.tick();
-		expect(switched.ids).toEqual([]);
-		expect(switched.requests).toEqual([listRequest(1, { 'status[]': 'published' })]);
+		test.each(failures)(
+			'%s: no items, state unchanged; the next poll emits what arrived meanwhile',
+			async (_name, fault, message, description) => {
+				const events = workspaceEvents(sandbox);
+				const watcher = await activeWatcher();
+				const [a] = await events.sendForReview();
+				const saved = structuredClone(watcher.staticData);
 
-		await events.leaveReview(post);
-		await events.publish(post);
-		expect((await watcher.tick()).ids).toEqual([post]);
+				await sandbox.control.fault(fault);
+				const failed = await watcher.tick();
+				expect(failed.ids).toEqual([]);
+				expect(failed.error?.message).toMatch(message);
+				expect(failed.error?.description).toMatch(description);
+				expect(failed.staticData).toEqual(saved);
+				expect(failed.requests).toEqual([{ ...listRequest(1) }]);
+
+				const [b] = await events.sendForReview();
+				const recovered = await watcher.tick();
+				expect(recovered.ids).toEqual([a, b]);
+				expect((await watcher.tick()).ids).toEqual([]);
+			},
+		);
+
+		test('credits running out on page 2 of a burst: nothing emitted, then all 150 once credits return', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher();
+			const ids = await events.sendForReview(150);
+			const saved = structuredClone(watcher.staticData);
+
+			await sandbox.control.credits(1);
+			const failed = await watcher.tick();
+			expect(failed.ids).toEqual([]);
+			expect(failed.error?.message).toMatch(/API credits exhausted.*\(HTTP 403/);
+			expect(failed.staticData).toEqual(saved);
+			expect(failed.requests.map((request) => request.query.page)).toEqual(['1', '2']);
+
+			await sandbox.control.credits(null);
+			const recovered = await pollUntilEmitted(watcher, ids);
+			expect([...recovered.ids].sort()).toEqual([...ids].sort());
+			if (listOrder !== 'shuffled') expect(recovered.ids).toEqual(ids);
+		});
+
+		test('a short 429 is waited out within "Max Rate-Limit Wait": the poll goes on', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher();
+			const [a] = await events.sendForReview();
+			await sandbox.control.fault({
+				path: postsPath(),
+				status: 429,
+				body: { status: false, message: 'Too many requests', retry_after: 0 },
+			});
+
+			const tick = await watcher.tick();
+			expect(tick.error).toBeUndefined();
+			expect(tick.ids).toEqual([a]);
+			expect(tick.requests).toEqual([listRequest(1), listRequest(1)]);
+		});
+
+		test('a workspace the API key cannot reach: the error says so, and nothing is saved', async () => {
+			const watcher = new Watcher(
+				sandbox,
+				watching('postPendingApproval', { workspaceId: byId(SECOND_WORKSPACE) }),
+				{
+					keyName: 'workspace',
+				},
+			);
+			const tick = await watcher.tick();
+			expect(tick.ids).toEqual([]);
+			expect(tick.error?.message).toMatch(/\(HTTP 40[34]/);
+			expect(tick.error?.description).toMatch(/workspace/i);
+			expect(tick.staticData).toEqual({});
+		});
+
+		test('the API key never shows in an error', async () => {
+			await sandbox.control.fault({
+				path: postsPath(),
+				status: 401,
+				body: { status: false, message: 'Invalid or revoked API key' },
+			});
+			const tick = await new Watcher(sandbox, watching()).tick();
+			expect(tick.error).toBeDefined();
+			expect(JSON.stringify(tick.error?.raw ?? tick.error)).not.toContain(
+				sandbox.credentials('full').apiKey,
+			);
+		});
+	});
+
+	describe('changing the settings starts afresh', () => {
+		test('switching to "Me": posts pending before are not emitted, new ones for me are, others never', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher();
+			await events.sendForReview();
+
+			watcher.parameters = watching('postPendingApproval', { approvers: 'me' });
+			const switched = await watcher.tick();
+			expect(switched.ids).toEqual([]);
+			expect(switched.requests).toEqual([
+				{ method: 'GET', path: '/api/v1/me', query: {} },
+				listRequest(1, { 'approval_assigned_to[]': U.alex.id }),
+			]);
+
+			const [forMe] = await events.sendForReview(1, [U.alex.id]);
+			await events.sendForReview(1, [U.maya.id]);
+			const tick = await watcher.tick();
+			expect(tick.ids).toEqual([forMe]);
+			// "Me" is remembered: an idle poll is one request.
+			expect(tick.requests).toEqual([listRequest(1, { 'approval_assigned_to[]': U.alex.id })]);
+		});
+
+		test('switching the workspace: nothing from either workspace is emitted stale; new posts are', async () => {
+			const events = workspaceEvents(sandbox);
+			const second = workspaceEvents(sandbox, SECOND_WORKSPACE);
+			const watcher = await activeWatcher();
+			await second.sendForReview(2, [U.alex.id], U.alex.id);
+
+			watcher.parameters = watching('postPendingApproval', { workspaceId: byId(SECOND_WORKSPACE) });
+			const switched = await watcher.tick();
+			expect(switched.ids).toEqual([]);
+			expect(switched.requests).toEqual([listRequest(1, {}, SECOND_WORKSPACE)]);
+
+			await events.sendForReview();
+			const [fresh] = await second.sendForReview(1, [U.alex.id], U.alex.id);
+			expect((await watcher.tick()).ids).toEqual([fresh]);
+		});
+
+		test('switching the chosen approvers, then back: each switch starts from what is pending then', async () => {
+			const events = workspaceEvents(sandbox);
+			const forMaya = watching('postPendingApproval', {
+				approvers: 'chosen',
+				approverMembers: members(U.maya.id),
+			});
+			const watcher = await activeWatcher(forMaya);
+			const [mayas] = await events.sendForReview(1, [U.maya.id]);
+			expect((await watcher.tick()).ids).toEqual([mayas]);
+
+			watcher.parameters = watching();
+			await events.sendForReview(1, [U.alex.id]);
+			expect((await watcher.tick()).ids).toEqual([]);
+			const [afterSwitch] = await events.sendForReview(1, [U.maya.id]);
+			expect((await watcher.tick()).ids).toEqual([afterSwitch]);
+
+			watcher.parameters = forMaya;
+			expect((await watcher.tick()).ids).toEqual([]);
+			const [again] = await events.sendForReview(1, [U.maya.id]);
+			expect((await watcher.tick()).ids).toEqual([again]);
+		});
+
+		test('switching the event: published posts from before are not emitted; a new publication is', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher();
+			const [post] = await events.sendForReview();
+			expect((await watcher.tick()).ids).toEqual([post]);
+
+			watcher.parameters = watching('postPublished');
+			const switched = await watcher.tick();
+			expect(switched.ids).toEqual([]);
+			expect(switched.requests).toEqual([listRequest(1, { 'status[]': 'published' })]);
+
+			await events.leaveReview(post);
+			await events.publish(post);
+			expect((await watcher.tick()).ids).toEqual([post]);
+		});
 	});
 });

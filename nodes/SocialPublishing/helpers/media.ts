@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { send } from '../../shared/api';
+import { createOnce } from '../../shared/api/exactlyOnce';
+import { mediaLookup } from './lookups';
 import { multipartBody } from '../../shared/transport/multipart';
 
 /**
@@ -16,15 +17,17 @@ export async function uploadBinaryToLibrary(
 ): Promise<IDataObject> {
 	const binary = this.helpers.assertBinaryData(itemIndex, binaryPropertyName);
 	const data = await this.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
+	const fileName =
+		binary.fileName ??
+		`${binaryPropertyName}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
 	const multipart = multipartBody(folderId ? { folder_id: folderId } : {}, [
-		{
-			field: 'file',
-			data,
-			fileName:
-				binary.fileName ??
-				`${binaryPropertyName}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`,
-			mimeType: binary.mimeType,
-		},
+		{ field: 'file', data, fileName, mimeType: binary.mimeType },
 	]);
-	return await send.call(this, 'uploadMedia', { workspaceId }, { multipart, itemIndex });
+	return await createOnce.call(
+		this,
+		'uploadMedia',
+		{ workspaceId },
+		{ multipart, itemIndex },
+		mediaLookup(this, workspaceId, { name: fileName, size: data.length }, itemIndex),
+	);
 }

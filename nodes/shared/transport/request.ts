@@ -235,13 +235,16 @@ export async function request(this: ApiContext, call: Call): Promise<IDataObject
 	);
 	let waited = 0;
 	let refused = false;
+	let waitCounted = false;
 	for (;;) {
-		// Another request's 429 closed the window for every request of this credential.
-		const closed = gate.closedFor() / 1000;
+		// Another request's 429 closed the window for every request of this credential; this
+		// request's own 429 counted its wait below already.
+		const closed = waitCounted ? 0 : Math.ceil(gate.closedFor() / 1000);
 		if (closed > 0 && waited + closed > maxWait) {
-			throw rateLimitExhaustedError(node, {}, Math.ceil(closed), waited, call.itemIndex);
+			throw rateLimitExhaustedError(node, {}, closed, waited, call.itemIndex);
 		}
 		waited += closed;
+		waitCounted = false;
 		let response: IN8nHttpFullResponse;
 		await slots?.take();
 		await gate.enter(refused);
@@ -296,6 +299,8 @@ export async function request(this: ApiContext, call: Call): Promise<IDataObject
 			}
 			// The window is closed for every request of this credential (above); this one is then
 			// sent again, ahead of new ones, on the loop's next turn at the gate.
+			waited += wait;
+			waitCounted = true;
 			refused = true;
 			continue;
 		}

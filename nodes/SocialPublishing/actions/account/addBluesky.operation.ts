@@ -6,12 +6,14 @@ import { blueskyFields } from '../../fields/account';
 import { bodyOf } from '../../fields/common';
 import { property } from '../../fields/ui';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { send } from '../../../shared/api';
+import { createOnce } from '../../../shared/api/exactlyOnce';
+import { onServerErrorOption } from '../../../shared/options';
+import { accountLookup } from '../../helpers/lookups';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	...blueskyFields.map(property),
-	nodeOptions(),
+	nodeOptions(onServerErrorOption),
 ];
 
 export const description = updateDisplayOptions(
@@ -22,5 +24,11 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = bodyOf(this, itemIndex, blueskyFields);
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	return await send.call(this, 'addBluesky', { workspaceId }, { body, itemIndex });
+	return await createOnce.call(
+		this,
+		'addBluesky',
+		{ workspaceId },
+		{ body, itemIndex },
+		accountLookup(this, workspaceId, { platform: 'bluesky', name: String(body.handle) }, itemIndex),
+	);
 }

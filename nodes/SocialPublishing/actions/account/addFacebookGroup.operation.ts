@@ -8,12 +8,14 @@ import { paramsOf } from '../../fields/common';
 import { property } from '../../fields/ui';
 import { InputChecks } from '../../helpers/checks';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { send } from '../../../shared/api';
+import { createOnce } from '../../../shared/api/exactlyOnce';
+import { onServerErrorOption } from '../../../shared/options';
+import { accountLookup } from '../../helpers/lookups';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	property(facebookGroupName),
-	nodeOptions(property(facebookGroupImage)),
+	nodeOptions(property(facebookGroupImage), onServerErrorOption),
 ];
 
 export const description = updateDisplayOptions(
@@ -32,5 +34,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getTimezone(),
 	);
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	return await send.call(this, 'addFacebookGroup', { workspaceId }, { body, itemIndex });
+	return await createOnce.call(
+		this,
+		'addFacebookGroup',
+		{ workspaceId },
+		{ body, itemIndex },
+		accountLookup(this, workspaceId, { platform: 'facebook', name: String(body.name) }, itemIndex),
+	);
 }

@@ -8,6 +8,7 @@ import { bodyOf, param } from '../../fields/common';
 import { property } from '../../fields/ui';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { send } from '../../../shared/api';
+import { linkLines } from '../../../shared/connect';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
@@ -31,15 +32,8 @@ function forSending(session: IDataObject): IDataObject {
 		session.process === 'reconnect' && session.account_name
 			? `reconnect ${String(session.account_name)} (${platform})`
 			: `connect a ${platform} account`;
-	const expiry = [
-		minutes !== undefined ? `expires in ${String(minutes)} minutes` : 'expires soon',
-		session.expires_at ? `(at ${String(session.expires_at)})` : '',
-	]
-		.filter(Boolean)
-		.join(' ');
 	const lines = [
-		`Open this link to ${what}: ${String(session.authorization_url)}`,
-		`The link ${security.single_use === false ? '' : 'works only once and '}${expiry}.`,
+		...linkLines(session, what),
 		...(typeof security.warning === 'string' && security.warning ? [security.warning] : []),
 		...(nextSteps.length > 0
 			? ['Next steps:', ...nextSteps.map((step, i) => `${i + 1}. ${step}`)]

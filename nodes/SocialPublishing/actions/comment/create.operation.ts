@@ -6,14 +6,16 @@ import { bodyOf } from '../../fields/common';
 import { commentFields } from '../../fields/post';
 import { property } from '../../fields/ui';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { send } from '../../../shared/api';
+import { createOnce } from '../../../shared/api/exactlyOnce';
+import { onServerErrorOption } from '../../../shared/options';
+import { commentLookup } from '../../helpers/lookups';
 import { postIdField, postIdOfItem } from '../post/postId';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	postIdField,
 	...commentFields.map(property),
-	nodeOptions(),
+	nodeOptions(onServerErrorOption),
 ];
 
 export const description = updateDisplayOptions(
@@ -27,11 +29,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body = bodyOf(this, itemIndex, commentFields);
 	// is_note is sent only when it is a note, as before: false is the service's default.
 	if (body.is_note === false) delete body.is_note;
-	const created = await send.call(
+	const params = { workspaceId, postId };
+	const created = await createOnce.call(
 		this,
 		'createComment',
-		{ workspaceId, postId },
+		params,
 		{ body, itemIndex },
+		commentLookup(this, params, body, itemIndex),
 	);
 	return { ...created, post_id: postId };
 }

@@ -9,7 +9,9 @@ import { property } from '../../fields/ui';
 import { InputChecks } from '../../helpers/checks';
 import { uploadBinaryToLibrary } from '../../helpers/media';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { send } from '../../../shared/api';
+import { createOnce } from '../../../shared/api/exactlyOnce';
+import { onServerErrorOption } from '../../../shared/options';
+import { mediaLookup } from '../../helpers/lookups';
 import { multipartBody } from '../../../shared/transport/multipart';
 
 const properties: INodeProperties[] = [
@@ -17,7 +19,7 @@ const properties: INodeProperties[] = [
 	property(uploadSource),
 	{ ...property(binaryPropertyName), displayOptions: { show: { source: ['binary'] } } },
 	{ ...property(uploadUrl), displayOptions: { show: { source: ['url'] } } },
-	nodeOptions(property(folderId)),
+	nodeOptions(property(folderId), onServerErrorOption),
 ];
 
 export const description = updateDisplayOptions(
@@ -36,10 +38,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const url = param(this, itemIndex, uploadUrl) as string;
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	return await send.call(
+	// The service names an imported file after the URL's last path segment.
+	const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+	return await createOnce.call(
 		this,
 		'uploadMedia',
 		{ workspaceId },
 		{ multipart: multipartBody({ url, folder_id: folder }, []), itemIndex },
+		mediaLookup(this, workspaceId, { name }, itemIndex),
 	);
 }

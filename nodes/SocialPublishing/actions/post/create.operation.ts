@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { nodeOptions, workspaceLocator } from '../../descriptions/common';
 import { readField, readFields, readGroup } from '../../fields/field';
@@ -8,7 +8,9 @@ import { platformOptionsField, readPlatformOptions } from '../../fields/platform
 import * as post from '../../fields/post';
 import { groupProperty, property } from '../../fields/ui';
 import { InputChecks } from '../../helpers/checks';
-import { send } from '../../../shared/api';
+import { createOnce } from '../../../shared/api/exactlyOnce';
+import { onServerErrorOption } from '../../../shared/options';
+import { postLookup } from '../../helpers/lookups';
 import { idOf, postIdOf } from '../../../shared/ids';
 import { uploadBinaryToLibrary } from '../../helpers/media';
 import { resolveTimezone, ZONE_FOR_CHECKS, zoneOption } from '../../helpers/schedule';
@@ -36,7 +38,7 @@ const properties: INodeProperties[] = [
 		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},
 	platformOptionsField,
-	nodeOptions(timezoneOption),
+	nodeOptions(timezoneOption, onServerErrorOption),
 ];
 
 export const description = updateDisplayOptions(
@@ -53,18 +55,8 @@ async function upload(
 ): Promise<IDataObject[]> {
 	const uploaded: IDataObject[] = [];
 	for (const property of binaryProperties) {
+		// An answer without the media ID is an error of the API layer: the post is not sent.
 		const asset = await uploadBinaryToLibrary.call(ctx, itemIndex, workspaceId, property);
-		if (idOf(asset) === '') {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`The media library answered the upload of "${property}" without a media ID`,
-				{
-					itemIndex,
-					description:
-						'The post was not created. Check the upload with Media > Get Many, then attach the file by choosing it under Media Library Items.',
-				},
-			);
-		}
 		uploaded.push({
 			binary_property: property,
 			_id: idOf(asset),
@@ -132,7 +124,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		content.media = media;
 	}
 
-	const created = await send.call(this, 'createPost', { workspaceId }, { body, itemIndex });
+	const created = await createOnce.call(
+		this,
+		'createPost',
+		{ workspaceId },
+		{ body, itemIndex },
+		postLookup(this, workspaceId, body, timezone.zone, itemIndex),
+	);
 	const warning =
 		typeof created.warning === 'string' && created.warning !== '' ? created.warning : undefined;
 	if (typeof warning === 'string') {

@@ -1,0 +1,125 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { RoundMark } from './rounds';
+import { sameRound } from './rounds';
+import { timeOf } from './stamps';
+
+/** Why a post under review needs its approvers now. */
+export type OverdueReason = 'due_soon' | 'past_due' | 'missed_review';
+
+const MINUTE_MS = 60_000;
+
+const asObject = (value: unknown): IDataObject =>
+	value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: {};
+
+/** How far `zone` is ahead of UTC at `instant`, in milliseconds; null for a zone Intl does not know. */
+function zoneOffsetMs(instant: number, zone: string): number | null {
+	let parts: Intl.DateTimeFormatPart[];
+	try {
+		parts = new Intl.DateTimeFormat('en-US', {
+			timeZone: zone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		}).formatToParts(instant);
+	} catch {
+		return null;
+	}
+	const field = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+	const asUtc = Date.UTC(
+		field('year'),
+		field('month') - 1,
+		field('day'),
+		field('hour'),
+		field('minute'),
+		field('second'),
+	);
+	return asUtc - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant of a post's `scheduling.scheduled_at`. The API writes it as a wall-clock time
+ * (`YYYY-MM-DD HH:MM:SS`) in the post's `scheduling.timezone`; a time with an offset is read as
+ * such, and a wall-clock time with no known zone as UTC. NaN when the post has no time.
+ */
+export function dueAt(post: IDataObject): number {
+	const scheduling = asObject(post.scheduling);
+	const text = typeof scheduling.scheduled_at === 'string' ? scheduling.scheduled_at.trim() : '';
+	const wall = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+	if (!wall) return timeOf(text);
+	const [year, month, day, hour, minute, second] = wall.slice(1).map((part) => Number(part ?? 0));
+	const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+	const zone = typeof scheduling.timezone === 'string' ? scheduling.timezone : 'UTC';
+	// Twice: the offset at the guessed instant can differ from the one at the answer near a DST change.
+	const first = zoneOffsetMs(asUtc, zone);
+	if (first === null) return asUtc;
+	return asUtc - (zoneOffsetMs(asUtc - first, zone) ?? first);
+}
+
+function schedulingStatus(post: IDataObject): unknown {
+	return asObject(post.scheduling).status;
+}
+
+/** Whether the post needs its approvers now, and why; null when it does not (yet). */
+export function overdueReason(
+	post: IDataObject,
+	now: number,
+	leadMs: number,
+): OverdueReason | null {
+	if (schedulingStatus(post) === 'missed_review') return 'missed_review';
+	const due = dueAt(post);
+	if (Number.isNaN(due)) return null;
+	if (due <= now) return 'past_due';
+	return due - now < leadMs ? 'due_soon' : null;
+}
+
+function actionCount(post: IDataObject, upTo: number): { before: number; after: number } {
+	const approvers = asObject(post.approval).approvers;
+	const times = (Array.isArray(approvers) ? (approvers as IDataObject[]) : [])
+		.map((approver) => timeOf(approver.last_action_time))
+		.filter((at) => !Number.isNaN(at));
+	return {
+		before: times.filter((at) => at <= upTo).length,
+		after: times.filter((at) => at > upTo).length,
+	};
+}
+
+/**
+ * Whether an overdue post is still in the review round it was reported in. Approvals within the
+ * round keep it (see rounds.ts), and so does the post passing into `missed_review` with no approver
+ * acting: that is the same round running out. Anything else (approvers reset, an edit) is a new round.
+ */
+export function sameOverdueRound(mark: RoundMark, post: IDataObject): boolean {
+	if (sameRound(mark, post)) return true;
+	if (schedulingStatus(post) !== 'missed_review') return false;
+	const { before, after } = actionCount(post, mark[0]);
+	return before === mark[1] && after === 0;
+}
+
+const orNull = (value: unknown) => (value === undefined ? null : value);
+
+/** What an escalation message needs: why, when, and who has not acted yet. */
+export function overdueFields(post: IDataObject, now: number, leadMs: number): IDataObject {
+	const due = dueAt(post);
+	const known = !Number.isNaN(due);
+	const approvers = asObject(post.approval).approvers;
+	return {
+		overdue_reason: overdueReason(post, now, leadMs),
+		due_at: known ? new Date(due).toISOString() : null,
+		minutes_left: known && due > now ? Math.floor((due - now) / MINUTE_MS) : null,
+		minutes_since: known && due <= now ? Math.floor((now - due) / MINUTE_MS) : null,
+		pending_approvers: (Array.isArray(approvers) ? (approvers as IDataObject[]) : [])
+			.filter((approver) => approver.status === 'pending')
+			.map((approver) => ({
+				user_id: orNull(approver.user_id),
+				name: orNull(approver.name),
+				email: orNull(approver.email),
+			})),
+	};
+}

@@ -1,0 +1,167 @@
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+
+import type { CallOptions, EndpointName, PathParams } from './index';
+import { send } from './index';
+
+/**
+ * Exactly-once creates. The API has no idempotency key, so a create that fails in a way that
+ * leaves it unknown whether the service acted (a 5xx, a timeout, a connection dropped after
+ * sending, an answer that is not the API's) is not simply sent again: the node first looks for
+ * what the request would have created, using the API's own lists. Found: that is the result,
+ * marked `recovered`. Not found: it is sent again, a few times at most, with a pause between.
+ */
+
+/** Options > On Server Error of the create-like operations. */
+export type OnServerError = 'checkAndResend' | 'fail';
+
+/** Attempts in all, the first included. */
+export const MAX_ATTEMPTS = 3;
+/** Pauses before the second and third attempt. */
+const BACKOFF_MS = [1000, 2000];
+/** The service's clock may run behind ours: a record this much older than the attempt still counts. */
+export const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+export interface Found {
+	record: IDataObject;
+	/** What the record was matched on, for the output. */
+	matchedOn: string[];
+}
+
+export interface Lookup {
+	/** What is looked for, in words: "the workspace's newest posts". */
+	where: string;
+	/**
+	 * `before-resend`: look after each ambiguous failure (posts, media, comments). `on-duplicate`:
+	 * send again at once, and look only when the service says the record already exists (409
+	 * DUPLICATE_ACCOUNT: the first attempt worked), as for accounts.
+	 */
+	when: 'before-resend' | 'on-duplicate';
+	/** The record the request would have created, made at or after `since` (ms), not yet claimed. */
+	find(since: number, claimed: Set<string>): Promise<Found | undefined>;
+	/** The identifier of a found record, so that two items of one execution never claim the same. */
+	idOf(record: IDataObject): string;
+}
+
+/** Records claimed as recovered in this execution: one item's post is never another item's. */
+const claimedByExecution = new WeakMap<object, Set<string>>();
+
+function claimedIn(ctx: object): Set<string> {
+	let claimed = claimedByExecution.get(ctx);
+	if (!claimed) {
+		claimed = new Set();
+		claimedByExecution.set(ctx, claimed);
+	}
+	return claimed;
+}
+
+const outcomeOf = (error: NodeApiError) => error.context.outcome as string | undefined;
+
+const isDuplicate = (error: NodeApiError) =>
+	error.httpCode === '409' &&
+	(error.errorResponse as IDataObject | undefined)?.error_code === 'DUPLICATE_ACCOUNT';
+
+export function onServerErrorOf(ctx: IExecuteFunctions, itemIndex: number): OnServerError {
+	const value = ctx.getNodeParameter('options.onServerError', itemIndex, 'checkAndResend');
+	return value === 'fail' ? 'fail' : 'checkAndResend';
+}
+
+/**
+ * Sends a create once, or, after an ambiguous failure, finds its result or sends it again.
+ * 4xx answers, 429s past the bound and refused connections are not ambiguous: they fail as usual.
+ */
+export async function createOnce(
+	this: IExecuteFunctions,
+	name: EndpointName,
+	params: PathParams,
+	options: CallOptions & { itemIndex: number },
+	lookup: Lookup,
+): Promise<IDataObject> {
+	if (onServerErrorOf(this, options.itemIndex) === 'fail') {
+		return await send.call(this, name, params, options);
+	}
+	const began = Date.now();
+	const claimed = claimedIn(this);
+	const tried: string[] = [];
+	let lastError: NodeApiError | undefined;
+	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+		try {
+			const record = await send.call(this, name, params, options);
+			claimed.add(lookup.idOf(record));
+			return record;
+		} catch (caught) {
+			// The API layer throws NodeApiErrors only; anything else is wrapped, not retried.
+			const error =
+				caught instanceof NodeApiError
+					? caught
+					: new NodeApiError(this.getNode(), caught as JsonObject, {
+							itemIndex: options.itemIndex,
+						});
+			const resentAfterDoubt = lastError !== undefined;
+			if (lookup.when === 'on-duplicate' && resentAfterDoubt && isDuplicate(error)) {
+				const found = await look(this, lookup, began, claimed, tried, error);
+				if (found) return recovered(claimed, lookup, found);
+				tried.push(
+					`attempt ${attempt}: the service says it exists already, but it was not found in ${lookup.where}`,
+				);
+				throw stillUnknown(this, lookup, tried, error, options.itemIndex);
+			}
+			if (outcomeOf(error) !== 'unknown') throw error;
+			lastError = error;
+			tried.push(`attempt ${attempt}: ${lastError.message}`);
+			if (lookup.when === 'before-resend') {
+				const found = await look(this, lookup, began, claimed, tried, lastError);
+				if (found) return recovered(claimed, lookup, found);
+				tried.push(`looked in ${lookup.where}: not there`);
+			}
+			if (attempt < MAX_ATTEMPTS) await sleep(BACKOFF_MS[attempt - 1]);
+		}
+	}
+	throw stillUnknown(this, lookup, tried, lastError as NodeApiError, options.itemIndex);
+}
+
+/** Looks; a lookup that fails leaves the outcome unknown, and nothing is sent again. */
+async function look(
+	ctx: IExecuteFunctions,
+	lookup: Lookup,
+	began: number,
+	claimed: Set<string>,
+	tried: string[],
+	last: NodeApiError,
+): Promise<Found | undefined> {
+	try {
+		return await lookup.find(began - CLOCK_SKEW_MS, claimed);
+	} catch (error) {
+		tried.push(`could not look in ${lookup.where}: ${(error as Error).message}`);
+		throw stillUnknown(ctx, lookup, tried, last, last.context.itemIndex as number);
+	}
+}
+
+function recovered(
+	claimed: Set<string>,
+	lookup: Lookup,
+	{ record, matchedOn }: Found,
+): IDataObject {
+	claimed.add(lookup.idOf(record));
+	return { ...record, recovered: true, matched_on: matchedOn };
+}
+
+function stillUnknown(
+	ctx: IExecuteFunctions,
+	lookup: Lookup,
+	tried: string[],
+	last: NodeApiError,
+	itemIndex: number,
+): NodeApiError {
+	const error = new NodeApiError(ctx.getNode(), last.errorResponse as JsonObject, {
+		message: `It is still unknown whether the service created this: ${last.message}`,
+		description: [
+			`What was tried: ${tried.join('; ')}.`,
+			'It may exist all the same: check before running again. Set Options > On Server Error to "Fail" to stop at the first failure instead.',
+		].join('\n'),
+		httpCode: last.httpCode ?? undefined,
+		itemIndex,
+	});
+	error.context.outcome = 'unknown';
+	return error;
+}

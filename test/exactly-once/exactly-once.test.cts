@@ -1,0 +1,267 @@
+// Exactly-once creates: after a failure that leaves it unknown whether the service acted (a 500,
+// a dropped connection, no answer, an answer that is not the API's), the node looks for what it
+// would have created before it sends again. The sandbox fails before acting (nothing made) or after
+// (the record is made, then the answer is lost). Each case asserts the output, the exact requests,
+// and that exactly one record exists.
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import type { Fault } from '../../sandbox/client.cts';
+import { DEMO } from '../../sandbox/demo-data.cts';
+import { binaryItem, runNode } from '../harness/engine.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+import { calls, inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
+
+const sandbox = useSandbox();
+
+const W = `/api/v1/workspaces/${MAIN_WORKSPACE}`;
+const COMMENTS = `${W}/posts/${DEMO.posts.draft}/comments`;
+const TEXT = 'Exactly once, please';
+
+/** Reads the service's own lists with the demo key, as a person would check. */
+async function list(path: string, query = ''): Promise<Array<Record<string, unknown>>> {
+	const response = await fetch(`${sandbox.url}${path}?per_page=100${query}`, {
+		headers: { 'X-API-Key': sandbox.credentials().apiKey },
+	});
+	return ((await response.json()) as { data: Array<Record<string, unknown>> }).data;
+}
+
+interface Operation {
+	name: string;
+	path: string;
+	parameters: INodeParameters;
+	items?: INodeExecutionData[];
+	/** The requests the node makes to look for its record. */
+	lookup: string;
+	/** Looked for right after an ambiguous failure; accounts are sent again first instead. */
+	looksFirst: boolean;
+	/** How many records like the one created exist now (the tests compare with before). */
+	count: () => Promise<number>;
+}
+
+const OPERATIONS: Operation[] = [
+	{
+		name: 'Post > Create',
+		path: `${W}/posts`,
+		parameters: inWorkspace('post', 'create', {
+			text: TEXT,
+			accounts: [DEMO.accounts.facebook, DEMO.accounts.linkedin],
+			publishType: 'draft',
+			options: { timezone: 'Europe/Berlin', timeout: 1 },
+		}),
+		lookup: `GET ${W}/posts`,
+		looksFirst: true,
+		count: async () =>
+			(await list(`${W}/posts`)).filter((post) => (post.content as { text: string }).text === TEXT)
+				.length,
+	},
+	{
+		name: 'Media > Upload (file)',
+		path: `${W}/media`,
+		parameters: inWorkspace('media', 'upload', {
+			source: 'binary',
+			binaryPropertyName: 'data',
+			options: { timeout: 1 },
+		}),
+		items: [
+			binaryItem(
+				{},
+				{
+					data: { data: Buffer.from('exactly-once'), fileName: 'once.png', mimeType: 'image/png' },
+				},
+			),
+		],
+		lookup: `GET ${W}/media`,
+		looksFirst: true,
+		count: async () => (await list(`${W}/media`, '&search=once.png')).length,
+	},
+	{
+		name: 'Comment > Create',
+		path: COMMENTS,
+		parameters: inWorkspace('comment', 'create', {
+			postId: DEMO.posts.draft,
+			comment: TEXT,
+			options: { timeout: 1 },
+		}),
+		lookup: `GET ${COMMENTS}`,
+		looksFirst: true,
+		count: async () => (await list(COMMENTS)).filter((each) => each.comment === TEXT).length,
+	},
+	{
+		name: 'Account > Add Bluesky',
+		path: `${W}/add/bluesky`,
+		parameters: inWorkspace('account', 'addBluesky', {
+			handle: 'once.bsky.social',
+			appPassword: 'abcd-efgh-ijkl-mnop',
+			options: { timeout: 1 },
+		}),
+		lookup: `GET ${W}/accounts`,
+		looksFirst: false,
+		// The list may show a Bluesky account by a display name: count the platform's accounts.
+		count: async () => (await list(`${W}/accounts`, '&platform=bluesky')).length,
+	},
+	{
+		name: 'Account > Add Facebook Group',
+		path: `${W}/add/facebook-group`,
+		parameters: inWorkspace('account', 'addFacebookGroup', {
+			name: 'Exactly Once Group',
+			options: { timeout: 1 },
+		}),
+		lookup: `GET ${W}/accounts`,
+		looksFirst: false,
+		count: async () =>
+			(await list(`${W}/accounts`, '&platform=facebook&search=Exactly%20Once%20Group')).length,
+	},
+];
+
+/** The ambiguous failures: each leaves it unknown whether the service acted. */
+const FAILURES: Array<[string, Omit<Fault, 'path'>]> = [
+	['a 500', { answer: 'status', status: 500 }],
+	['a dropped connection', { answer: 'drop' }],
+	['no answer (timeout)', { answer: 'hang', holdMs: 3000 }],
+	['a 2xx that is not the envelope', { answer: 'body', status: 200, body: {} }],
+];
+
+describe.each(OPERATIONS)('$name', (operation) => {
+	const run = () =>
+		runNode({
+			parameters: operation.parameters,
+			items: operation.items,
+			credentials: sandbox.credentials(),
+		});
+
+	/** How many such records there were before the test's run; the log starts empty after. */
+	async function baseline(): Promise<number> {
+		const before = await operation.count();
+		await sandbox.control.clearRequests();
+		return before;
+	}
+
+	test.each(FAILURES)(
+		'%s before the service acts: nothing there, sent again once',
+		async (_name, fault) => {
+			const before = await baseline();
+			await sandbox.control.fault({
+				method: 'POST',
+				path: operation.path,
+				when: 'before',
+				...fault,
+			});
+			const { output, error } = await run();
+			expect(error).toBeUndefined();
+			expect(output).toHaveLength(1);
+			expect(output[0].json.recovered).toBeUndefined();
+			expect(await calls(sandbox.control)).toEqual(
+				operation.looksFirst
+					? [`POST ${operation.path}`, operation.lookup, `POST ${operation.path}`]
+					: [`POST ${operation.path}`, `POST ${operation.path}`],
+			);
+			expect(await operation.count()).toBe(before + 1);
+		},
+	);
+
+	test.each(FAILURES)('%s after the service acted: found, not sent again', async (_name, fault) => {
+		const before = await baseline();
+		await sandbox.control.fault({ method: 'POST', path: operation.path, when: 'after', ...fault });
+		const { output, error } = await run();
+		expect(error).toBeUndefined();
+		expect(output).toHaveLength(1);
+		expect(output[0].json).toMatchObject({ recovered: true, matched_on: expect.any(Array) });
+		expect(await calls(sandbox.control)).toEqual(
+			operation.looksFirst
+				? [`POST ${operation.path}`, operation.lookup]
+				: [`POST ${operation.path}`, `POST ${operation.path}`, operation.lookup],
+		);
+		expect(await operation.count()).toBe(before + 1);
+	});
+
+	test('On Server Error "Fail": the first ambiguous failure is the error, nothing is sent again', async () => {
+		const before = await baseline();
+		await sandbox.control.fault({
+			method: 'POST',
+			path: operation.path,
+			when: 'after',
+			answer: 'status',
+			status: 500,
+		});
+		const options = { ...(operation.parameters.options as object), onServerError: 'fail' };
+		const { output, error } = await runNode({
+			parameters: { ...operation.parameters, options },
+			items: operation.items,
+			credentials: sandbox.credentials(),
+		});
+		expect(output).toEqual([]);
+		expect(error?.message).toBe('Sandbox fault: HTTP 500 (HTTP 500)');
+		expect(await calls(sandbox.control)).toEqual([`POST ${operation.path}`]);
+		expect(await operation.count()).toBe(before + 1);
+	});
+});
+
+describe('what is not ambiguous keeps its behaviour', () => {
+	const post = OPERATIONS[0];
+
+	test('a 4xx is the error at once: no lookup, nothing sent again', async () => {
+		await sandbox.control.fault({
+			method: 'POST',
+			path: post.path,
+			status: 422,
+			body: { status: false, message: 'Rejected', error_code: 'VALIDATION_ERROR' },
+		});
+		const { error } = await runNode({
+			parameters: post.parameters,
+			credentials: sandbox.credentials(),
+		});
+		expect(error?.message).toBe('Rejected (HTTP 422 VALIDATION_ERROR)');
+		expect(await calls(sandbox.control)).toEqual([`POST ${post.path}`]);
+		expect(await post.count()).toBe(0);
+	});
+
+	test('three ambiguous failures in a row: a clear error that says what was tried', async () => {
+		await sandbox.control.fault({
+			method: 'POST',
+			path: post.path,
+			times: 3,
+			answer: 'status',
+			status: 503,
+		});
+		const { error } = await runNode({
+			parameters: post.parameters,
+			credentials: sandbox.credentials(),
+		});
+		expect(error?.message).toBe(
+			'It is still unknown whether the service created this: Sandbox fault: HTTP 503 (HTTP 503)',
+		);
+		expect(error?.description).toBe(
+			"What was tried: attempt 1: Sandbox fault: HTTP 503 (HTTP 503); looked in the workspace's posts: not there; attempt 2: Sandbox fault: HTTP 503 (HTTP 503); looked in the workspace's posts: not there; attempt 3: Sandbox fault: HTTP 503 (HTTP 503); looked in the workspace's posts: not there.\nIt may exist all the same: check before running again. Set Options > On Server Error to \"Fail\" to stop at the first failure instead.",
+		);
+		expect(await calls(sandbox.control)).toEqual([
+			`POST ${post.path}`,
+			post.lookup,
+			`POST ${post.path}`,
+			post.lookup,
+			`POST ${post.path}`,
+			post.lookup,
+		]);
+	});
+
+	test('two identical posts in one execution, both answered ambiguously after acting: each item gets its own', async () => {
+		await sandbox.control.fault({
+			method: 'POST',
+			path: post.path,
+			when: 'after',
+			times: 2,
+			answer: 'drop',
+		});
+		const { output, error } = await runNode({
+			parameters: {
+				...post.parameters,
+				options: { ...(post.parameters.options as object), parallelRequests: 1 },
+			},
+			items: [{ json: {} }, { json: {} }],
+			credentials: sandbox.credentials(),
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.json.recovered)).toEqual([true, true]);
+		expect(new Set(output.map((item) => item.json.id)).size).toBe(2);
+		expect(await post.count()).toBe(2);
+	});
+});

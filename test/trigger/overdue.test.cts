@@ -1,0 +1,276 @@
+// Approval Overdue: a post still under review whose time comes within the lead time, or that passed
+// into missed review; once per post per review round. Time moves by the test's clock: only `Date` is
+// faked, so the node's "now" and the sandbox's clock move together, and nothing waits.
+import { wallClockInZone } from '../../sandbox/clock.cts';
+import { DEMO } from '../../sandbox/demo-data.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+
+import {
+	approveAsAlex,
+	fakeDate,
+	inEachListOrder,
+	passes,
+	listRequest,
+	members,
+	MAIN_WORKSPACE,
+	U,
+	Watcher,
+	watching,
+} from './fixtures.cts';
+import type { Tick } from './fixtures.cts';
+
+const sandbox = useSandbox();
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const ZONE = DEMO.workspaces.main.timezone;
+/** Only Priya's requests are watched: the demo's own posts under review are someone else's. */
+const PRIYAS = { requestedBy: 'chosen', requesterMembers: members(U.priya.id) };
+const overdueQuery = {
+	'status[]': ['under_review', 'missed_review'],
+	'approval_requested_by[]': U.priya.id,
+};
+
+function overdueWatcher(leadTimeMinutes = 120, rest = {}) {
+	return new Watcher(sandbox, watching('approvalOverdue', { leadTimeMinutes, ...PRIYAS, ...rest }));
+}
+
+/** Priya sends a post for review, due `dueIn` from now (wall-clock in the workspace's zone). */
+async function sendForReview(
+	dueIn: number,
+	approvers: string[] = [U.alex.id],
+	approveOption: 'anyone' | 'all' = 'anyone',
+) {
+	const [id] = await sandbox.control.simulate({
+		action: 'create_pending',
+		workspace_id: MAIN_WORKSPACE,
+		created_by_user_id: U.priya.id,
+		approvers,
+		approve_option: approveOption,
+		scheduled_at: wallClockInZone(new Date(Date.now() + dueIn), ZONE),
+	});
+	return id;
+}
+
+/** A change to a post, a second after the last one (the test's clock stands still otherwise). */
+async function change(
+	action: 'leave_review' | 'enter_review' | 'miss_review',
+	postId: string,
+	approvers?: string[],
+) {
+	passes(1000);
+	await sandbox.control.simulate({
+		action,
+		workspace_id: MAIN_WORKSPACE,
+		post_id: postId,
+		...(approvers ? { approvers, approve_option: 'all' } : {}),
+	});
+}
+
+const approve = (postId: string) => approveAsAlex(sandbox, postId);
+
+const alex = { user_id: U.alex.id, name: U.alex.name, email: U.alex.email };
+const jordan = { user_id: U.jordan.id, name: U.jordan.name, email: U.jordan.email };
+
+function quiet(tick: Tick) {
+	expect(tick.error).toBeUndefined();
+	expect(tick.ids).toEqual([]);
+}
+
+beforeEach(fakeDate);
+afterEach(() => jest.useRealTimers());
+
+inEachListOrder(sandbox, () => {
+	test('the lead time crossed between polls: emitted once, with the approvers still to act and the time left', async () => {
+		const watcher = overdueWatcher();
+		const early = await sendForReview(90 * MINUTE);
+		const later = await sendForReview(3 * HOUR);
+		const first = await watcher.tick();
+		// Already within the lead time at activation: noted, not emitted (Include Existing Posts is off).
+		quiet(first);
+		expect(first.requests).toEqual([listRequest(1, overdueQuery)]);
+
+		passes(59 * MINUTE);
+		quiet(await watcher.tick());
+		passes(2 * MINUTE);
+		const crossed = await watcher.tick();
+		expect(crossed.ids).toEqual([later]);
+		expect(crossed.requests).toEqual([listRequest(1, overdueQuery)]);
+		expect(crossed.items[0].json).toMatchObject({
+			event: 'approvalOverdue',
+			id: later,
+			status: 'under_review',
+			overdue_reason: 'due_soon',
+			due_at: new Date(Date.now() + 119 * MINUTE).toISOString(),
+			minutes_left: 119,
+			minutes_since: null,
+			pending_approvers: [alex],
+		});
+
+		// Its time passes while it is still under review: the same round, not emitted again.
+		passes(3 * HOUR);
+		quiet(await watcher.tick());
+		expect(early).not.toBe(later);
+	});
+
+	test('Include Existing Posts: posts already overdue at activation are emitted; past due ones say how long ago', async () => {
+		const pastDue = await sendForReview(-30 * MINUTE);
+		const dueSoon = await sendForReview(30 * MINUTE);
+		await sendForReview(5 * HOUR);
+		const watcher = overdueWatcher(120, { options: { includeExisting: true } });
+		const first = await watcher.tick();
+		expect(first.ids.sort()).toEqual([pastDue, dueSoon].sort());
+		const byId = Object.fromEntries(first.items.map((item) => [item.json.id, item.json]));
+		expect(byId[pastDue]).toMatchObject({
+			overdue_reason: 'past_due',
+			minutes_left: null,
+			minutes_since: 30,
+		});
+		expect(byId[dueSoon]).toMatchObject({
+			overdue_reason: 'due_soon',
+			minutes_left: 30,
+			minutes_since: null,
+		});
+		quiet(await watcher.tick());
+	});
+
+	test('a post approved just before its lead time is never emitted', async () => {
+		const watcher = overdueWatcher();
+		const id = await sendForReview(2 * HOUR + 10 * MINUTE);
+		quiet(await watcher.tick());
+		passes(5 * MINUTE);
+		await approve(id);
+		passes(10 * MINUTE);
+		quiet(await watcher.tick());
+		passes(3 * HOUR);
+		quiet(await watcher.tick());
+	});
+
+	test('one approver of two has approved: emitted naming the other; later approvals in the round are not news', async () => {
+		const watcher = overdueWatcher();
+		const id = await sendForReview(3 * HOUR, [U.alex.id, U.jordan.id], 'all');
+		quiet(await watcher.tick());
+		await approve(id);
+		passes(61 * MINUTE);
+		const tick = await watcher.tick();
+		expect(tick.ids).toEqual([id]);
+		expect(tick.items[0].json.pending_approvers).toEqual([jordan]);
+		quiet(await watcher.tick());
+	});
+
+	test('re-review: sent for review again, the post can be overdue again (seen leaving, or not)', async () => {
+		const watcher = overdueWatcher();
+		const id = await sendForReview(60 * MINUTE);
+		quiet(await watcher.tick());
+		await change('leave_review', id);
+		await change('enter_review', id, [U.alex.id]);
+		// Left and came back between two polls, still within the lead time: a new round.
+		expect((await watcher.tick()).ids).toEqual([id]);
+		quiet(await watcher.tick());
+
+		// Seen leaving, then back.
+		await change('leave_review', id);
+		quiet(await watcher.tick());
+		await change('enter_review', id, [U.alex.id]);
+		expect((await watcher.tick()).ids).toEqual([id]);
+		quiet(await watcher.tick());
+	});
+
+	test('missed review: emitted when a post passes into it unreported; not again when it was reported as due', async () => {
+		const watcher = overdueWatcher();
+		const reported = await sendForReview(3 * HOUR);
+		const unreported = await sendForReview(5 * HOUR);
+		quiet(await watcher.tick());
+		passes(61 * MINUTE);
+		expect((await watcher.tick()).ids).toEqual([reported]);
+
+		await change('miss_review', reported);
+		await change('miss_review', unreported);
+		const missed = await watcher.tick();
+		expect(missed.ids).toEqual([unreported]);
+		expect(missed.items[0].json).toMatchObject({
+			status: 'missed_review',
+			overdue_reason: 'missed_review',
+			// Due 5 hours after the start; 61 minutes and 2 seconds have passed.
+			minutes_left: 238,
+		});
+		quiet(await watcher.tick());
+
+		// Sent for review again from missed review, still within the lead time: a new round.
+		await change('enter_review', reported, [U.alex.id]);
+		expect((await watcher.tick()).ids).toEqual([reported]);
+	});
+
+	test('restarts: the saved marks carry over; what crossed while n8n was down is emitted once', async () => {
+		const before = overdueWatcher();
+		const a = await sendForReview(3 * HOUR);
+		const b = await sendForReview(4 * HOUR);
+		quiet(await before.tick());
+		passes(61 * MINUTE);
+		expect((await before.tick()).ids).toEqual([a]);
+
+		passes(60 * MINUTE);
+		const after = before.restarted();
+		expect((await after.tick()).ids).toEqual([b]);
+		quiet(await after.tick());
+		quiet(await after.restarted().tick());
+	});
+
+	test('changing the lead time starts afresh: what is overdue then is noted, not emitted', async () => {
+		const watcher = overdueWatcher();
+		await sendForReview(3 * HOUR);
+		quiet(await watcher.tick());
+		watcher.parameters = watching('approvalOverdue', { leadTimeMinutes: 240, ...PRIYAS });
+		quiet(await watcher.tick());
+		const later = await sendForReview(5 * HOUR);
+		passes(61 * MINUTE);
+		expect((await watcher.tick()).ids).toEqual([later]);
+	});
+
+	test('filtered by approver: only posts waiting for Jordan, asked with approval_assigned_to[]', async () => {
+		const watcher = overdueWatcher(120, {
+			approvers: 'chosen',
+			approverMembers: members(U.jordan.id),
+		});
+		const forJordan = await sendForReview(3 * HOUR, [U.alex.id, U.jordan.id], 'all');
+		await sendForReview(3 * HOUR, [U.alex.id]);
+		quiet(await watcher.tick());
+		passes(61 * MINUTE);
+		const tick = await watcher.tick();
+		expect(tick.ids).toEqual([forJordan]);
+		expect(tick.requests).toEqual([
+			listRequest(1, { ...overdueQuery, 'approval_assigned_to[]': U.jordan.id }),
+		]);
+		expect(tick.items[0].json.pending_approvers).toEqual([alex, jordan]);
+	});
+
+	test('Fetch Test Event: an overdue post, one request, nothing saved', async () => {
+		const id = await sendForReview(30 * MINUTE);
+		await sendForReview(5 * HOUR);
+		const test = await overdueWatcher().fetchTestEvent();
+		expect(test.ids).toEqual([id]);
+		expect(test.requests).toEqual([listRequest(1, overdueQuery)]);
+		expect(test.staticData).toEqual({});
+	});
+});
+
+describe('settings that cannot work fail before any request', () => {
+	test.each([[-5], ['soon']])('lead time %p', async (leadTimeMinutes) => {
+		const tick = await overdueWatcher(leadTimeMinutes as number).tick();
+		expect(tick.error?.message).toBe(
+			`The lead time must be a number of minutes, 0 or more, not "${leadTimeMinutes}"`,
+		);
+		expect(tick.error?.description).toMatch(/Set "Lead Time \(Minutes\)"/);
+		expect(tick.requests).toEqual([]);
+		expect(tick.staticData).toEqual({});
+	});
+
+	test('no post overdue: Fetch Test Event says so', async () => {
+		await sendForReview(5 * HOUR);
+		const test = await overdueWatcher().fetchTestEvent();
+		expect(test.error?.message).toBe(
+			'No post is overdue for approval in this workspace with these filters yet',
+		);
+		expect(test.requests).toEqual([listRequest(1, overdueQuery)]);
+	});
+});

@@ -154,6 +154,8 @@ export interface CreatesRun {
 	log: LoggedRequest[];
 	/** Items whose text no post has. */
 	missing: number;
+	/** Their texts. */
+	missingTexts: string[];
 	/** Posts beyond the first with the same text. */
 	duplicates: number;
 }
@@ -184,12 +186,16 @@ export async function runCreates(
 	await sandbox.control.rateLimit(null);
 	// With the separator: "run 1" is also the start of "run 10".
 	const texts = await postsTagged(sandbox, `${tag} #`);
-	const unique = new Set(texts).size;
+	const unique = new Set(texts);
+	const missingTexts = textItems(tag, count)
+		.map((item) => String(item.json.text))
+		.filter((text) => !unique.has(text));
 	return {
 		ms,
 		error: result.error?.message,
 		log,
-		missing: count - unique,
-		duplicates: texts.length - unique,
+		missing: missingTexts.length,
+		missingTexts,
+		duplicates: texts.length - unique.size,
 	};
 }

@@ -136,9 +136,12 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 		runtime.wire().readRequest(request.body, request.query, request.isMultipart());
 	});
 
-	app.addHook('onSend', async (request, reply, payload) =>
-		isApi(request) ? answerAfter(runtime, request, reply, payload) : payload,
-	);
+	app.addHook('onSend', async (request, reply, payload) => {
+		if (!isApi(request)) return payload;
+		// The service's clock, which the control surface may set: clients read "now" from it.
+		reply.header('Date', runtime.clock.now().toUTCString());
+		return await answerAfter(runtime, request, reply, payload);
+	});
 
 	app.addHook('onResponse', async (request, reply) => {
 		if (isApi(request)) logRequest(runtime, request, reply.statusCode);

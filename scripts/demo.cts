@@ -4,6 +4,7 @@
 //   npm start -- --real-api URL --api-key KEY   a real deployment (or SOCIAL_PUBLISHING_BASE_URL / _API_KEY)
 //   npm start -- --no-build                     skip `n8n-node build` (dist/ is used as it is)
 //   npm start -- --fresh                        forget the n8n data of earlier runs (.demo/user)
+//   npm start -- --queue                        queue mode: a main, one worker, PostgreSQL and Redis
 //
 // First run: installs the pinned n8n into .demo/n8n (a few minutes); later runs start in seconds.
 // Everything listens on 127.0.0.1. Ctrl-C stops everything this script started.
@@ -28,15 +29,22 @@ const { join } = require('node:path') as typeof import('node:path');
 const runtime = require('./n8n-runtime.cts') as typeof import('./n8n-runtime.cts');
 const examples = require('./examples.cts') as typeof import('./examples.cts');
 const offline = require('./offline-services.cts') as typeof import('./offline-services.cts');
+const queueServices = require('./queue-services.cts') as typeof import('./queue-services.cts');
 const sandboxServer = require('../sandbox/server.cts') as typeof import('../sandbox/server.cts');
 const { DEMO } = require('../sandbox/demo-data.cts') as typeof import('../sandbox/demo-data.cts');
 
-const PORTS = { n8n: 5678, sandbox: 5680, offline: 5681 };
-const USER_FOLDER = join(runtime.DEMO_DIR, 'user');
+const PORTS = { n8n: 5678, sandbox: 5680, offline: 5681, worker: 5682 };
+/** Queue mode keeps its own folders: its database is PostgreSQL, fresh on every run. */
+const QUEUE_DEMO_DIR = join(runtime.DEMO_DIR, 'queue-demo');
+const FOLDERS: Record<'single' | 'queue', { main: string; worker?: string }> = {
+	single: { main: join(runtime.DEMO_DIR, 'user') },
+	queue: { main: join(QUEUE_DEMO_DIR, 'main'), worker: join(QUEUE_DEMO_DIR, 'worker') },
+};
 
 interface Options {
 	build: boolean;
 	fresh: boolean;
+	queue: boolean;
 	baseUrl?: string;
 	apiKey?: string;
 }
@@ -45,6 +53,7 @@ function parseOptions(argv: string[]): Options {
 	const options: Options = {
 		build: true,
 		fresh: false,
+		queue: false,
 		baseUrl: process.env.SOCIAL_PUBLISHING_BASE_URL || undefined,
 		apiKey: process.env.SOCIAL_PUBLISHING_API_KEY || undefined,
 	};
@@ -52,11 +61,12 @@ function parseOptions(argv: string[]): Options {
 		const arg = argv[i];
 		if (arg === '--no-build') options.build = false;
 		else if (arg === '--fresh') options.fresh = true;
+		else if (arg === '--queue') options.queue = true;
 		else if (arg === '--real-api') options.baseUrl = argv[++i];
 		else if (arg === '--api-key') options.apiKey = argv[++i];
 		else if (arg === '--help' || arg === '-h') {
 			// The usage is this file's opening comment.
-			const usage = readFileSync(__filename, 'utf8').split('\n').slice(0, 9);
+			const usage = readFileSync(__filename, 'utf8').split('\n').slice(0, 10);
 			console.log(usage.map((line) => line.replace(/^\/\/ ?/, '')).join('\n'));
 			process.exit(0);
 		} else throw new Error(`Unknown option ${arg} (see npm start -- --help)`);
@@ -80,8 +90,10 @@ async function importContent(
 	options: Options,
 	apiBase: string,
 	services: { feedUrl: string; catcherUrl: string },
+	userFolder: string,
+	env: NodeJS.ProcessEnv,
 ) {
-	const stateFile = join(USER_FOLDER, 'demo-state.json');
+	const stateFile = join(userFolder, 'demo-state.json');
 	const state = existsSync(stateFile)
 		? (JSON.parse(readFileSync(stateFile, 'utf8')) as Record<string, string>)
 		: {};
@@ -92,7 +104,7 @@ async function importContent(
 		// Same ids as the examples use. With a real deployment both get the one key given: a
 		// reviewer's approval needs the reviewer's own key, which the user sets in that credential.
 		await runtime.importCredentials(
-			USER_FOLDER,
+			userFolder,
 			options.baseUrl && options.apiKey
 				? [
 						runtime.socialPublishingCredential(apiBase, options.apiKey, {
@@ -112,13 +124,15 @@ async function importContent(
 							examples.APPROVER_CREDENTIAL,
 						),
 					],
+			env,
 		);
 	}
 	if (!state.examples) {
 		log('Importing the example workflows...');
 		await runtime.importWorkflows(
-			USER_FOLDER,
+			userFolder,
 			examples.readExamples().map((workflow) => examples.withOfflineStandIns(workflow, services)),
+			env,
 		);
 	}
 	writeFileSync(stateFile, JSON.stringify({ target, examples: 'imported' }));
@@ -142,9 +156,20 @@ async function main(): Promise<void> {
 	try {
 		if (options.build) build();
 		runtime.ensureN8n(log);
-		if (options.fresh) rmSync(USER_FOLDER, { recursive: true, force: true });
-		mkdirSync(USER_FOLDER, { recursive: true });
-		runtime.linkPackage(USER_FOLDER);
+		const folders = options.queue ? FOLDERS.queue : FOLDERS.single;
+		let env: NodeJS.ProcessEnv = {};
+		if (options.queue) {
+			const queue = await queueServices.startQueueServices(log, QUEUE_DEMO_DIR);
+			stops.push(queue.stop);
+			env = queue.env;
+		}
+		// A fresh PostgreSQL knows nothing of earlier runs: the folders start over with it.
+		if (options.fresh || options.queue) rmSync(folders.main, { recursive: true, force: true });
+		// The package goes on the main and on the worker, as on separate machines.
+		for (const folder of [folders.main, folders.worker ?? []].flat()) {
+			mkdirSync(folder, { recursive: true });
+			runtime.linkPackage(folder);
+		}
 
 		const services = await offline.startOfflineServices(PORTS.offline);
 		stops.push(services.stop);
@@ -154,14 +179,28 @@ async function main(): Promise<void> {
 			stops.push(async () => void (await sandbox.stop()));
 			apiBase = sandbox.url;
 		}
-		await importContent(options, apiBase, services);
+		await importContent(options, apiBase, services, folders.main, env);
 
-		log('Starting n8n...');
-		const n8n = await runtime.startN8n(USER_FOLDER, PORTS.n8n, { inheritOutput: true });
+		log(options.queue ? 'Starting the n8n main and one worker (queue mode)...' : 'Starting n8n...');
+		const n8n = await runtime.startN8n(folders.main, PORTS.n8n, { inheritOutput: true, env });
 		stops.push(n8n.stop);
+		if (folders.worker) {
+			const worker = await runtime.startN8n(folders.worker, PORTS.worker, {
+				command: 'worker',
+				inheritOutput: true,
+				env,
+			});
+			stops.push(worker.stop);
+		}
 		await new runtime.N8nSession(n8n.url).setupOwner();
 
 		const seconds = Math.round((Date.now() - started) / 1000);
+		const queueNote = options.queue
+			? `  Queue mode: this main runs the trigger's polls, one worker (http://127.0.0.1:${PORTS.worker}/healthz)
+  runs the executions; PostgreSQL and Redis keep their data in .demo/queue-demo/, empty on every run.
+
+`
+			: '';
 		console.log(`
   n8n is ready (${seconds} s): ${n8n.url}
   Log in with ${runtime.OWNER.email} / ${runtime.OWNER.password}
@@ -174,7 +213,7 @@ async function main(): Promise<void> {
 		.join(', ')}
   Offline:    RSS feed ${services.feedUrl}; the Slack step posts to ${services.catcherUrl} (see ${services.url}/caught)
 
-  Ctrl-C stops n8n${options.baseUrl ? '' : ', the sandbox'} and the offline services.
+${queueNote}  Ctrl-C stops n8n${options.queue ? ', PostgreSQL, Redis' : ''}${options.baseUrl ? '' : ', the sandbox'} and the offline services.
 `);
 	} catch (error) {
 		console.error(`[demo] ${(error as Error).message}`);

@@ -30,6 +30,7 @@ export const EXAMPLE_IDS = {
 	approvals: 'spExampleAppr001',
 	aiAgent: 'spExampleAiAgnt1',
 	draftApprovePublish: 'spExampleDraft01',
+	escalation: 'spExampleEscl001',
 } as const;
 
 /** The reviewer's credential of "Draft → approve → publish": approving takes an approver's key. */

@@ -10,15 +10,27 @@ import {
 	symlinkSync,
 	writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export const N8N_VERSION = '2.41.1';
+/** The n8n the demo runs and the tests pin. */
+export const PINNED_N8N_VERSION = '2.41.1';
+/**
+ * The n8n the end-to-end tests run in: the pinned one unless N8N_E2E_VERSION names another
+ * (`npm run test:n8n1` names the last n8n 1.x).
+ */
+export const N8N_VERSION = process.env.N8N_E2E_VERSION || PINNED_N8N_VERSION;
+const IS_N8N_1 = N8N_VERSION.startsWith('1.');
 export const ROOT = resolve(__dirname, '..');
 export const DEMO_DIR = join(ROOT, '.demo');
-const RUNTIME_DIR = join(DEMO_DIR, 'n8n');
+/** Each version has its own install: .demo/n8n for the pinned one, .demo/n8n-<version> for others. */
+const RUNTIME_DIR = join(
+	DEMO_DIR,
+	N8N_VERSION === PINNED_N8N_VERSION ? 'n8n' : `n8n-${N8N_VERSION}`,
+);
 const N8N_BIN = join(RUNTIME_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
 const PACKAGE_NAME = 'n8n-nodes-social-publishing';
 
@@ -70,10 +82,16 @@ function run(command: string, args: string[], cwd: string, log: Log, env = node2
 	}
 }
 
+/** Loads a module of the n8n under test (its own n8n-core, say), not the project's dev copy. */
+export function requireFromN8n(id: string): unknown {
+	return createRequire(join(RUNTIME_DIR, 'package.json'))(id);
+}
+
 /**
  * Installs the pinned n8n into .demo/n8n once. This machine kind has pitfalls, each handled by name:
  * - `linkedom` 0.18.15 (a dependency of n8n's AI nodes) needs `cssomnom`, which the registry here
  *   lacks: an npm override pins linkedom 0.18.12, which uses `cssom`.
+ * - n8n 1.x depends on xlsx by a URL on cdn.sheetjs.com, outside the registry: overridden (below).
  * - Native add-ons try to download prebuilt binaries, which fails offline, then build from source.
  *   `@confluentinc/kafka-javascript` (Kafka node only) cannot build here, and one failing install
  *   script makes npm roll back everything. So we install with scripts off, then build only what
@@ -89,7 +107,9 @@ export function ensureN8n(log: Log): void {
 	)
 		return;
 	const started = Date.now();
-	log(`Installing n8n ${N8N_VERSION} into .demo/n8n (first run only, a few minutes)...`);
+	log(
+		`Installing n8n ${N8N_VERSION} into ${relative(ROOT, RUNTIME_DIR)} (first run only, a few minutes)...`,
+	);
 	mkdirSync(RUNTIME_DIR, { recursive: true });
 	writeFileSync(
 		join(RUNTIME_DIR, 'package.json'),
@@ -98,7 +118,12 @@ export function ensureN8n(log: Log): void {
 				name: 'social-publishing-demo-n8n',
 				private: true,
 				dependencies: { n8n: N8N_VERSION },
-				overrides: { linkedom: '0.18.12' },
+				overrides: {
+					linkedom: '0.18.12',
+					// n8n 1.x takes xlsx from SheetJS's own site, which is not a registry: the last
+					// xlsx on the registry stands in (only the spreadsheet nodes use it).
+					...(IS_N8N_1 ? { xlsx: '0.18.5' } : {}),
+				},
 			},
 			null,
 			2,
@@ -171,8 +196,9 @@ export function n8nEnv(userFolder: string, port: number, brokerPort: number): No
 		DB_SQLITE_POOL_SIZE: '2',
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
-		// Refreshes a list of MCP servers from n8n's site every start; fails loudly offline.
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		// 2.x refreshes a list of MCP servers from n8n's site every start, failing loudly offline;
+		// 1.x has no such module and refuses to start when an unknown one is named.
+		...(IS_N8N_1 ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
 		GENERIC_TIMEZONE: 'Europe/Berlin',
 	};
 }
@@ -221,8 +247,9 @@ export async function n8nCliOk(
 	userFolder: string,
 	args: string[],
 	timeoutMs?: number,
+	extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<string> {
-	const result = await n8nCli(userFolder, args, timeoutMs);
+	const result = await n8nCli(userFolder, args, timeoutMs, extraEnv);
 	if (result.status !== 0) {
 		throw new Error(
 			`n8n ${args.join(' ')} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`,
@@ -238,16 +265,20 @@ export interface CredentialFile {
 	data: Record<string, unknown>;
 }
 
-/** Writes the file n8n's import:credentials reads (n8n encrypts `data` on import), then removes it. */
+/**
+ * Writes the file n8n's import:credentials reads (n8n encrypts `data` on import), then removes it.
+ * `env` points the CLI at another database (queue mode's PostgreSQL: queueEnv).
+ */
 export async function importCredentials(
 	userFolder: string,
 	credentials: CredentialFile[],
+	env: NodeJS.ProcessEnv = {},
 ): Promise<void> {
 	const file = join(userFolder, 'credentials.json');
 	mkdirSync(userFolder, { recursive: true });
 	writeFileSync(file, JSON.stringify(credentials));
 	try {
-		await n8nCliOk(userFolder, ['import:credentials', `--input=${file}`]);
+		await n8nCliOk(userFolder, ['import:credentials', `--input=${file}`], undefined, env);
 	} finally {
 		// The file holds secrets in clear text.
 		rmSync(file, { force: true });
@@ -263,30 +294,66 @@ export function socialPublishingCredential(
 	return { ...credential, type: 'socialPublishingApi', data: { baseUrl, apiKey } };
 }
 
-export async function importWorkflows(userFolder: string, workflows: object[]): Promise<void> {
+export async function importWorkflows(
+	userFolder: string,
+	workflows: object[],
+	env: NodeJS.ProcessEnv = {},
+): Promise<void> {
 	const file = join(userFolder, 'workflows.json');
 	writeFileSync(file, JSON.stringify(workflows));
-	await n8nCliOk(userFolder, ['import:workflow', `--input=${file}`]);
+	await n8nCliOk(userFolder, ['import:workflow', `--input=${file}`], undefined, env);
 }
 
-export interface RunningN8n {
-	url: string;
+/**
+ * Activates a workflow before n8n starts (n8n activates it as it starts). 2.x publishes the
+ * workflow's current version; 1.x has no versions and sets it active.
+ */
+export async function activateWorkflow(
+	userFolder: string,
+	id: string,
+	env: NodeJS.ProcessEnv = {},
+): Promise<void> {
+	const args = IS_N8N_1
+		? ['update:workflow', `--id=${id}`, '--active=true']
+		: ['publish:workflow', `--id=${id}`];
+	await n8nCliOk(userFolder, args, undefined, env);
+}
+
+export interface RunningProcess {
+	/** SIGTERM (or `signal`), then SIGKILL after 10 s; resolves once the process has exited. */
 	stop(): Promise<void>;
 	output(): string;
+	exited(): boolean;
 }
 
-/** Starts `n8n start` and waits until its health check answers (at most `timeoutMs`). */
-export async function startN8n(
-	userFolder: string,
-	port: number,
-	options: { log?: Log; timeoutMs?: number; inheritOutput?: boolean } = {},
-): Promise<RunningN8n> {
-	const url = `http://127.0.0.1:${port}`;
+/**
+ * Starts a long-running process that a test or the demo owns: its output is kept (and echoed when
+ * asked), and stop() ends it. `uid`/`gid` run it as another user (PostgreSQL refuses root).
+ */
+export function startProcess(
+	command: string,
+	args: string[],
+	options: {
+		cwd: string;
+		env: NodeJS.ProcessEnv;
+		inheritOutput?: boolean;
+		uid?: number;
+		gid?: number;
+		signal?: NodeJS.Signals;
+		/**
+		 * Its own process group, so a terminal's Ctrl-C reaches only our script, which stops it
+		 * after the processes that use it (n8n would otherwise lose Redis while shutting down).
+		 */
+		ownGroup?: boolean;
+	},
+): RunningProcess {
 	let output = '';
-	const env = n8nEnv(userFolder, port, await freePort());
-	const child = spawn(process.execPath, [N8N_BIN, 'start'], {
-		cwd: RUNTIME_DIR,
-		env,
+	const child = spawn(command, args, {
+		cwd: options.cwd,
+		env: options.env,
+		uid: options.uid,
+		gid: options.gid,
+		detached: options.ownGroup,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	const collect = (chunk: Buffer) => {
@@ -296,30 +363,99 @@ export async function startN8n(
 	child.stdout.on('data', collect);
 	child.stderr.on('data', collect);
 	let exited = false;
-	child.on('exit', () => (exited = true));
-
-	const stop = async () => {
-		if (exited) return;
-		child.kill('SIGTERM');
-		for (let i = 0; i < 100 && !exited; i++) await sleep(100);
-		if (!exited) child.kill('SIGKILL');
+	const exit = new Promise<void>((done) => {
+		child.on('exit', () => {
+			exited = true;
+			done();
+		});
+		child.on('error', (error) => {
+			output += `\n${error.message}`;
+			exited = true;
+			done();
+		});
+	});
+	return {
+		output: () => output,
+		exited: () => exited,
+		async stop() {
+			if (exited) return;
+			child.kill(options.signal ?? 'SIGTERM');
+			const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+			await exit;
+			clearTimeout(timer);
+		},
 	};
+}
 
-	const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+/** Polls `url` until it answers 2xx (at most `timeoutMs`); stops the process when it does not. */
+export async function waitUntilReady(
+	name: string,
+	process: RunningProcess,
+	url: string,
+	timeoutMs: number,
+): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
-		if (exited) throw new Error(`n8n exited while starting:\n${output}`);
+		if (process.exited()) throw new Error(`${name} exited while starting:\n${process.output()}`);
 		try {
-			const response = await fetch(`${url}/healthz/readiness`);
-			if (response.ok) return { url, stop, output: () => output };
+			if ((await fetch(url)).ok) return;
 		} catch {
 			// Not listening yet.
 		}
 		await sleep(500);
 	}
-	await stop();
+	await process.stop();
 	throw new Error(
-		`n8n did not become ready within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${output}`,
+		`${name} did not become ready within ${timeoutMs / 1000} s:\n${process.output()}`,
 	);
+}
+
+export interface RunningN8n {
+	url: string;
+	stop(): Promise<void>;
+	output(): string;
+}
+
+export interface StartOptions {
+	log?: Log;
+	timeoutMs?: number;
+	inheritOutput?: boolean;
+	/** `start` (the main, by default) or `worker` (queue mode). */
+	command?: 'start' | 'worker';
+	/** Added to the environment, e.g. queue mode's database and Redis (queueEnv). */
+	env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Starts `n8n start` (or `n8n worker`) and waits until it answers (at most `timeoutMs`). A worker
+ * answers on its own health server, on `port`.
+ */
+export async function startN8n(
+	userFolder: string,
+	port: number,
+	options: StartOptions = {},
+): Promise<RunningN8n> {
+	const command = options.command ?? 'start';
+	const url = `http://127.0.0.1:${port}`;
+	const env = { ...n8nEnv(userFolder, port, await freePort()), ...options.env };
+	if (command === 'worker') {
+		// A worker serves no editor: its own health server answers on `port`.
+		Object.assign(env, {
+			N8N_PORT: String(await freePort()),
+			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+			QUEUE_HEALTH_CHECK_PORT: String(port),
+			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+		});
+	}
+	const child = startProcess(process.execPath, [N8N_BIN, command], {
+		cwd: RUNTIME_DIR,
+		env,
+		inheritOutput: options.inheritOutput,
+	});
+	// A main is ready once its REST API answers: n8n 1.x passes its readiness check before that.
+	const readyUrl = command === 'worker' ? `${url}/healthz/readiness` : `${url}/rest/settings`;
+	await waitUntilReady(`n8n ${command}`, child, readyUrl, options.timeoutMs ?? 120_000);
+	return { url, stop: child.stop, output: child.output };
 }
 
 /** A logged-in session on n8n's internal REST API, as the editor uses it. */

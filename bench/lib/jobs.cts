@@ -80,7 +80,7 @@ export function getManyPosts(
 		returnAll: limit === undefined,
 		...(limit === undefined ? {} : { limit }),
 		filters: statuses ? { statuses } : {},
-		simplify: false,
+		output: 'raw',
 	};
 }
 

@@ -1,6 +1,6 @@
 // The shape every figure returns, and BENCHMARKS.md written from it.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, release, type } from 'node:os';
 import { join } from 'node:path';
 
@@ -134,6 +134,17 @@ export interface ReportInput {
 	gaps: string[];
 }
 
+/** Measured by `npm run test:queue` (n8n in queue mode), not by this command: kept as it stands. */
+const QUEUE_MODE_HEADING = '## Queue mode';
+
+function keptSection(path: string, heading: string): string[] {
+	const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+	const start = text.indexOf(`\n${heading}`);
+	if (start < 0) return [];
+	const end = text.indexOf('\n## ', start + 1);
+	return [...text.slice(start + 1, end < 0 ? undefined : end).trimEnd().split('\n'), ''];
+}
+
 export function writeReport(path: string, input: ReportInput): void {
 	const { figures, command, startedAt, durationMs, method, peer, gaps } = input;
 	const lines = [
@@ -177,5 +188,6 @@ export function writeReport(path: string, input: ReportInput): void {
 	if (gaps.length > 0) {
 		lines.push('## Gaps', '', ...gaps.map((gap) => `- ${gap}`), '');
 	}
+	lines.push(...keptSection(path, QUEUE_MODE_HEADING));
 	writeFileSync(path, lines.join('\n'));
 }

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescriptions } from './actions';
@@ -20,6 +25,21 @@ export class SocialPublishing implements INodeType {
 			'Create, schedule, approve and manage social media posts, accounts and media with the Social Publishing API',
 		defaults: { name: 'Social Publishing' },
 		usableAsTool: true,
+		builderHint: {
+			searchHint:
+				"Use to create, schedule, list, delete, approve or reject social media posts (Facebook, Instagram, X, LinkedIn, Pinterest, Google Business Profile, YouTube, TikTok, Tumblr, Threads, Bluesky, Telegram) through the Social Publishing API, and to manage its accounts, media library, labels, campaigns and comments. Every post belongs to a workspace: list workspaces and accounts first to get their IDs. Scheduled times are read in the workspace's time zone. For an approval flow, list posts with Post > Get Many filtered by status under_review, then Post > Approve or Post > Reject with an approver's credential.",
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-social-publishing.socialPublishingTrigger',
+					relationHint:
+						'Starts a workflow when a post needs approval, is overdue for approval, is published, fails or is rejected',
+				},
+				{
+					nodeType: 'n8n-nodes-base.slack',
+					relationHint: 'Tell approvers about posts awaiting their approval',
+				},
+			],
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialPublishingApi', required: true }],

@@ -76,6 +76,20 @@ export class SocialPublishingTrigger implements INodeType {
 		description:
 			'Starts the workflow when a post waits for approval, is published, fails or is rejected, or when an approval is overdue, in a Social Publishing workspace',
 		defaults: { name: 'Social Publishing Trigger' },
+		builderHint: {
+			searchHint:
+				'Use to start a workflow when a social media post in a Social Publishing workspace is sent for approval, becomes overdue for approval, is published, fails to publish or is rejected. It polls the posts list; the API has no webhooks. Pair Post Pending Approval or Approval Overdue with a chat or e-mail node to notify approvers, and Post Failed with its reconnect links to fix expired accounts.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-social-publishing.socialPublishing',
+					relationHint: 'Approve, reject or inspect the post the trigger reported',
+				},
+				{
+					nodeType: 'n8n-nodes-base.slack',
+					relationHint: 'Send the approvers a message about the post',
+				},
+			],
+		},
 		credentials: [{ name: 'socialPublishingApi', required: true }],
 		polling: true,
 		inputs: [],

@@ -25,11 +25,13 @@ export async function pollDeadline(
 	watch: Watch,
 	from: Cursor,
 	noteOnly: boolean,
-	now: number,
-): Promise<{ cursor: Cursor; news: IDataObject[] }> {
+): Promise<{ cursor: Cursor; news: IDataObject[]; now: number }> {
 	const reading = noteOnly
-		? { posts: await readUntilWhole(ctx, watch), whole: true }
+		? { ...(await readUntilWhole(ctx, watch)), whole: true }
 		: await readPosts(ctx, watch);
+	// Overdue is judged by the service's clock (its Date header), which scheduled times are
+	// written in; n8n's own when the service does not say.
+	const now = reading.serviceTime ?? Date.now();
 	const isOverdue = matcherOf(watch, now);
 	const overdue = reading.posts.filter(isOverdue);
 	const floor = from.watermark;
@@ -58,5 +60,5 @@ export async function pollDeadline(
 	const watermark = letGo.length > 0 ? Math.max(floor ?? -Infinity, ...letGo) : floor;
 	const cursor: Cursor = { ...emptyCursor(watch.scope), rounds, watermark };
 	if (watermark !== null) cursor.watermarkText = new Date(watermark).toISOString();
-	return { cursor, news };
+	return { cursor, news, now };
 }

@@ -174,7 +174,8 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 		{ workspaceId: watch.workspaceId },
 		{ page: 1, perPage: PER_PAGE_MAX, qs: watch.qs },
 	);
-	const now = Date.now();
+	// Overdue is judged by the service's clock, which scheduled times are written in.
+	const now = page.serviceTime ?? Date.now();
 	const newest = oldestFirst(page.items.filter(matcherOf(watch, now))).pop();
 	if (!newest) {
 		throw new NodeOperationError(
@@ -191,7 +192,7 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 
 /** Posts already in the state when watching starts are not news: accounted for, not emitted. */
 async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
-	const matching = (await readUntilWhole(ctx, watch)).filter(watch.event.matches);
+	const matching = (await readUntilWhole(ctx, watch)).posts.filter(watch.event.matches);
 	return advance(emptyCursor(watch.scope), matching, matching, true, watch.event.tracksRounds);
 }
 
@@ -209,12 +210,12 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 	const firstPoll = saved === undefined || saved.scope !== watch.scope;
 	const includeExisting = this.getNodeParameter('options.includeExisting', false) as boolean;
 
-	const now = Date.now();
+	let now = Date.now();
 	let cursor: Cursor;
 	let news: IDataObject[] = [];
 	if (watch.event.deadline) {
 		const from = firstPoll || !saved ? emptyCursor(watch.scope) : saved;
-		({ cursor, news } = await pollDeadline(this, watch, from, firstPoll && !includeExisting, now));
+		({ cursor, news, now } = await pollDeadline(this, watch, from, firstPoll && !includeExisting));
 	} else if (firstPoll && !includeExisting) {
 		cursor = await baseline(this, watch);
 	} else {

@@ -23,6 +23,8 @@ export interface Reading {
 	whole: boolean;
 	/** How many posts the list said it holds (the largest count any page gave, when they differ). */
 	total: number;
+	/** The service's clock when it answered the first page, when it says (its Date header). */
+	serviceTime?: number;
 }
 
 /** Pages asked for at once: enough to keep a long list quick, few enough to spare the rate limit. */
@@ -62,7 +64,7 @@ export async function readPosts(ctx: IPollFunctions, watch: Watch): Promise<Read
 	const whole =
 		totals.size === 1 && (total === undefined ? posts.length === rows : posts.length >= total);
 	const largest = Math.max(...pages.map((page) => totalOf(page) ?? rows));
-	return { posts, whole, total: largest };
+	return { posts, whole, total: largest, serviceTime: pages[0].serviceTime };
 }
 
 /** The same post can show up twice when the list shifts between pages; keep its newest copy. */
@@ -85,13 +87,18 @@ const BASELINE_READINGS = 8;
  * Reads the list again while the readings, added up, do not hold every post (a list in a new order
  * for every request), at most BASELINE_READINGS times.
  */
-export async function readUntilWhole(ctx: IPollFunctions, watch: Watch): Promise<IDataObject[]> {
+export async function readUntilWhole(
+	ctx: IPollFunctions,
+	watch: Watch,
+): Promise<Pick<Reading, 'posts' | 'serviceTime'>> {
 	const present = new Map<string, IDataObject>();
 	let whole = false;
+	let serviceTime: number | undefined;
 	for (let reading = 0; reading < BASELINE_READINGS && !whole; reading++) {
 		const read = await readPosts(ctx, watch);
 		for (const post of read.posts) present.set(postIdOf(post), post);
 		whole = read.whole || present.size >= read.total;
+		serviceTime = read.serviceTime;
 	}
-	return [...present.values()];
+	return { posts: [...present.values()], serviceTime };
 }

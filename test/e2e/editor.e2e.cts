@@ -1,13 +1,13 @@
 // The n8n editor in a real browser (Debian's chromium, driven by playwright-core): our nodes with
 // their icon, their resources and operations, and a list loaded live from the sandbox.
 // Screenshots are kept in test-artifacts/ (the README's come from there, copied to docs/).
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
+import { aptInstall } from '../../scripts/apt.cts';
 import { EXAMPLE_IDS } from '../../scripts/examples.cts';
 import {
 	freePort,
@@ -31,16 +31,7 @@ let page: Page;
 
 /** CI machines start fresh: Debian's chromium is installed here when missing (we run as root). */
 function ensureChromium(): void {
-	if (existsSync(CHROMIUM)) return;
-	console.log('Installing Debian chromium (apt-get)...');
-	const apt = (...args: string[]) =>
-		execFileSync('apt-get', args, {
-			stdio: 'inherit',
-			timeout: 10 * 60_000,
-			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-		});
-	apt('update', '-qq');
-	apt('install', '-y', '-qq', 'chromium');
+	if (!existsSync(CHROMIUM)) aptInstall(['chromium'], (line) => console.log(line));
 }
 
 async function screenshot(name: string): Promise<void> {

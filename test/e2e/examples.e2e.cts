@@ -11,8 +11,15 @@ import {
 	startOfflineServices,
 	type OfflineServices,
 } from '../../scripts/offline-services.cts';
+import { N8N_VERSION, requireFromN8n } from '../../scripts/n8n-runtime.cts';
 import { loadPackage } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
+import {
+	AGENT_RUN_ID,
+	agentRunWorkflow,
+	CHAT_MESSAGE,
+	localModelCredential,
+} from './agent-run.cts';
 import { apiCalls, bodyOf, execute, prepareN8n, SETUP_TIMEOUT } from './setup.cts';
 
 const main = DEMO.workspaces.main;
@@ -23,6 +30,12 @@ let examples: Workflow[];
 
 /** A workflow made for this test: the AI example's "Schedule a post" tool, run by n8n's Tool Executor. */
 const TOOL_CHECK_ID = 'spE2eToolCheck01';
+
+const TOOL_ARGS = {
+	text: 'Workshop: latte art on Saturday at 10, sign up at the counter!',
+	account_ids: `${DEMO.accounts.facebook},${DEMO.accounts.instagram}`,
+	scheduled_at: '2030-05-04T10:00:00+02:00',
+};
 
 function toolCheckWorkflow(examples: Workflow[]): Workflow {
 	const aiExample = examples.find((workflow) => workflow.id === EXAMPLE_IDS.aiAgent);
@@ -46,15 +59,12 @@ function toolCheckWorkflow(examples: Workflow[]): Workflow {
 				type: '@n8n/n8n-nodes-langchain.toolExecutor',
 				typeVersion: 1,
 				position: [220, 0],
-				// What a model would answer: one value per $fromAI key of the tool.
+				// What a model would answer: one value per $fromAI key of the tool. n8n 2.x's Tool
+				// Executor takes them under the tool's name, 1.x's as they are.
 				parameters: {
-					query: JSON.stringify({
-						Schedule_a_post: {
-							text: 'Workshop: latte art on Saturday at 10, sign up at the counter!',
-							account_ids: `${DEMO.accounts.facebook},${DEMO.accounts.instagram}`,
-							scheduled_at: '2030-05-04T10:00:00+02:00',
-						},
-					}),
+					query: JSON.stringify(
+						N8N_VERSION.startsWith('1.') ? TOOL_ARGS : { Schedule_a_post: TOOL_ARGS },
+					),
 				},
 			},
 			{ ...tool, position: [220, 200] },
@@ -67,76 +77,11 @@ function toolCheckWorkflow(examples: Workflow[]): Workflow {
 	};
 }
 
-/** An OpenAI credential whose Base URL is the offline services' scripted chat model. */
-const LOCAL_MODEL_CREDENTIAL = { id: 'spE2eLocalModel1', name: 'OpenAI (local scripted model)' };
-const AGENT_RUN_ID = 'spE2eAgentRun001';
-const CHAT_MESSAGE = 'Announce our latte art workshop on Saturday at 10 on Facebook and Instagram';
-
-/**
- * The AI agent example as it runs once the user adds a model credential: the credential points at
- * the local scripted model, and since `n8n execute` cannot start at a chat trigger, a manual
- * trigger and a Set node hand the agent the chat message instead.
- */
-function agentRunWorkflow(examples: Workflow[]): Workflow {
-	const aiExample = examples.find((workflow) => workflow.id === EXAMPLE_IDS.aiAgent) as Workflow;
-	const chatTrigger = 'When chat message received';
-	const nodes = aiExample.nodes
-		.filter((node) => node.name !== chatTrigger)
-		.map((node) =>
-			node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi'
-				? { ...node, credentials: { openAiApi: LOCAL_MODEL_CREDENTIAL } }
-				: node,
-		);
-	const connections = Object.fromEntries(
-		Object.entries(aiExample.connections).filter(([from]) => from !== chatTrigger),
-	);
-	return {
-		...aiExample,
-		id: AGENT_RUN_ID,
-		name: 'E2E: AI agent example with a local model',
-		nodes: [
-			{
-				id: 'e2e-a1',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [-220, 0],
-				parameters: {},
-			},
-			{
-				id: 'e2e-a2',
-				name: 'Chat message',
-				type: 'n8n-nodes-base.set',
-				typeVersion: 3.4,
-				position: [0, 0],
-				parameters: {
-					assignments: {
-						assignments: [{ id: 'e2e-a3', name: 'chatInput', value: CHAT_MESSAGE, type: 'string' }],
-					},
-					options: {},
-				},
-			},
-			...nodes,
-		],
-		connections: {
-			...connections,
-			Start: { main: [[{ node: 'Chat message', type: 'main', index: 0 }]] },
-			'Chat message': { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
-		},
-	};
-}
-
 beforeAll(async () => {
 	offline = await startOfflineServices();
 	({ userFolder, examples } = await prepareN8n('e2e-examples', sandbox.url, offline, {
 		workflows: (all) => [toolCheckWorkflow(all), agentRunWorkflow(all)],
-		credentials: [
-			{
-				...LOCAL_MODEL_CREDENTIAL,
-				type: 'openAiApi',
-				data: { apiKey: 'sk-local-scripted', url: offline.modelUrl },
-			},
-		],
+		credentials: [localModelCredential(offline)],
 	}));
 }, SETUP_TIMEOUT);
 
@@ -220,21 +165,23 @@ test('AI agent: its "Schedule a post" tool, called through n8n\'s tool wrapper w
 });
 
 test('AI agent: n8n-core\'s tool wrapper turns the "Schedule a post" node into a tool whose schema describes each value the model fills in', async () => {
-	// The function n8n calls for a node on an agent's tool input (n8n-core, not part of its public index).
-	const { createNodeAsTool } =
-		require('n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool') as {
-			createNodeAsTool(options: {
-				node: INode;
-				nodeType: INodeType;
-				handleToolInvocation: () => Promise<string>;
-			}): {
-				response: {
-					name: string;
-					description: string;
-					schema: ZodObject<Record<string, ZodTypeAny>>;
-				};
+	// The function n8n calls for a node on an agent's tool input (n8n-core, not part of its public
+	// index), from the n8n under test.
+	const { createNodeAsTool } = requireFromN8n(
+		'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool',
+	) as {
+		createNodeAsTool(options: {
+			node: INode;
+			nodeType: INodeType;
+			handleToolInvocation: () => Promise<string>;
+		}): {
+			response: {
+				name: string;
+				description: string;
+				schema: ZodObject<Record<string, ZodTypeAny>>;
 			};
 		};
+	};
 	const aiExample = examples.find((workflow) => workflow.id === EXAMPLE_IDS.aiAgent) as Workflow;
 	const node = aiExample.nodes.find(
 		(candidate) => candidate.name === 'Schedule a post',

@@ -85,7 +85,7 @@ test('posts awaiting one approver, simplified', async () => {
 
 test('without Simplify the posts are returned as the API sends them', async () => {
 	const { output } = await runNode({
-		parameters: inWorkspace('post', 'getAll', { limit: 2, simplify: false }),
+		parameters: inWorkspace('post', 'getAll', { limit: 2, output: 'raw' }),
 		credentials: sandbox.credentials(),
 	});
 	expect(output).toHaveLength(2);

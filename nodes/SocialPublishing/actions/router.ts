@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { parallelRequestsOf } from '../../shared/transport/request';
+import { outputShaper } from '../helpers/output';
 import { operationsByResource } from './index';
 
 type NodeError = NodeApiError | NodeOperationError;
@@ -29,9 +30,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 					{ itemIndex },
 				);
 			}
+			const shape = handler.list ? outputShaper(this, itemIndex, handler.list) : undefined;
 			const result = await handler.execute.call(this, itemIndex);
 			outputs[itemIndex] = this.helpers.constructExecutionMetaData(
-				this.helpers.returnJsonArray(result),
+				this.helpers.returnJsonArray(shape ? shape(result as IDataObject[]) : result),
 				{ itemData: { item: itemIndex } },
 			);
 		} catch (error) {

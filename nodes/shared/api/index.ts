@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { PER_PAGE_MAX } from '../limits';
 import { notEnvelopeError } from '../transport/errors';
 import type { MultipartBody } from '../transport/multipart';
-import type { ApiContext } from '../transport/request';
+import type { Answer, ApiContext } from '../transport/request';
 import { normalBaseUrl, request } from '../transport/request';
 import type { Endpoint, EndpointName, PathParams } from './endpoints';
 import { ENDPOINTS } from './endpoints';
@@ -33,6 +33,8 @@ export interface Page {
 	perPage?: number;
 	/** The number of the last page, when the answer says. */
 	lastPage?: number;
+	/** The service's clock when it answered (its Date header), in ms since the epoch. */
+	serviceTime?: number;
 }
 
 async function call(
@@ -40,7 +42,7 @@ async function call(
 	name: EndpointName,
 	params: PathParams,
 	options: CallOptions,
-): Promise<IDataObject> {
+): Promise<Answer> {
 	const endpoint: Endpoint = ENDPOINTS[name];
 	return await request.call(ctx, {
 		method: endpoint.method,
@@ -75,7 +77,7 @@ export async function send(
 	options: CallOptions = {},
 ): Promise<IDataObject> {
 	const endpoint: Endpoint = ENDPOINTS[name];
-	const body = await call(this, name, params, options);
+	const { body } = await call(this, name, params, options);
 	if (endpoint.data !== 'object') {
 		return Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'status'));
 	}
@@ -118,7 +120,7 @@ const whole = (value: unknown): number | undefined => {
 	return value !== undefined && value !== null && Number.isInteger(number) ? number : undefined;
 };
 
-function pageOf(body: IDataObject): Page {
+function pageOf({ body, serviceTime }: Answer): Page {
 	const current = whole(body.current_page);
 	const last = whole(body.last_page);
 	return {
@@ -127,6 +129,7 @@ function pageOf(body: IDataObject): Page {
 		total: whole(body.total),
 		perPage: whole(body.per_page),
 		lastPage: last,
+		serviceTime,
 	};
 }
 

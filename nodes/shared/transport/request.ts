@@ -37,6 +37,12 @@ export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFuncti
 /** What a successful answer's `data` must be (api/endpoints.ts). */
 export type Expect = 'list' | 'object' | 'none';
 
+/** A successful answer: its body, and the service's clock when it says (the Date header). */
+export interface Answer {
+	body: IDataObject;
+	serviceTime?: number;
+}
+
 export interface Call {
 	method: IHttpRequestMethods;
 	/** The API path, from `/api/v1` on. */
@@ -193,7 +199,7 @@ function envelopeProblem(body: IDataObject, expect: Expect): string | undefined 
  * and the same request sent again, within the node's bound. Nothing else is retried: a create sent
  * twice can publish twice.
  */
-export async function request(this: ApiContext, call: Call): Promise<IDataObject> {
+export async function request(this: ApiContext, call: Call): Promise<Answer> {
 	const { baseUrl, apiKey } = await credentialOf(this);
 	const gate = gateFor(baseUrl, apiKey);
 	const slots = isExecute(this) ? slotsOf(this, parallelRequestsOf(this)) : undefined;
@@ -282,7 +288,7 @@ export async function request(this: ApiContext, call: Call): Promise<IDataObject
 		if (!isJsonObject(body)) {
 			const text = bodyText(body);
 			// Some endpoints answer an error with the status alone; a 204 has no body by definition.
-			if (status === 204 && call.expect === 'none') return {};
+			if (status === 204 && call.expect === 'none') return { body: {} };
 			if (status >= 500) throw serviceFailedError(node, where, status, text, call.creates);
 			if (status >= 400 && !looksLikeHtml(text)) {
 				throw apiError(node, { status, body: {}, itemIndex: call.itemIndex, hints: call.hints });
@@ -304,7 +310,9 @@ export async function request(this: ApiContext, call: Call): Promise<IDataObject
 			refused = true;
 			continue;
 		}
-		if (call.dataStatuses?.includes(status)) return body;
+		const serviceTime = Date.parse(header(response, 'date') ?? '');
+		const answer = { body, ...(Number.isNaN(serviceTime) ? {} : { serviceTime }) };
+		if (call.dataStatuses?.includes(status)) return answer;
 		if (status >= 400 || body.status === false) {
 			throw apiError(node, {
 				status,
@@ -316,6 +324,6 @@ export async function request(this: ApiContext, call: Call): Promise<IDataObject
 		}
 		const problem = envelopeProblem(body, call.expect);
 		if (problem) throw notEnvelopeError(node, where, status, body, problem, call.creates);
-		return body;
+		return answer;
 	}
 }

@@ -1,6 +1,6 @@
 import { libraryGetMany } from '../../helpers/workspaceLists';
 
-export const { description, execute } = libraryGetMany({
+export const { description, execute, list } = libraryGetMany({
 	resource: 'campaign',
 	endpoint: 'campaigns',
 	searchDescription:

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { idOf } from '../../../shared/ids';
+
 import {
 	filtersCollection,
 	nodeOptions,
@@ -12,11 +14,14 @@ import { mediaFilters, mediaSort } from '../../fields/lists';
 import { property } from '../../fields/ui';
 import { InputChecks } from '../../helpers/checks';
 import { getManyInWorkspace } from '../../helpers/workspaceLists';
+import { outputProperties } from '../../helpers/output';
+import type { ListOutput } from '../../helpers/output';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	...returnAllOrLimit(),
 	filtersCollection(...mediaFilters.map(property)),
+	...outputProperties('raw'),
 	nodeOptions(property(mediaSort)),
 ];
 
@@ -24,6 +29,16 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['media'], operation: ['getAll'] } },
 	properties,
 );
+
+/** The fields an agent or a message needs. */
+const simplifyMedia = (media: IDataObject): IDataObject => ({
+	id: idOf(media),
+	name: media.name ?? null,
+	type: media.type ?? null,
+	url: media.url ?? null,
+});
+
+export const list: ListOutput = { simplify: simplifyMedia, defaultOutput: 'raw' };
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

@@ -16,19 +16,14 @@ import { postIdOf } from '../../../shared/ids';
 import { resolveTimezone, ZONE_FOR_CHECKS, zoneOption } from '../../helpers/schedule';
 import { getManyInWorkspace, workspaceIdOf } from '../../helpers/workspaceLists';
 import { timezoneOption } from './timezone';
+import { outputProperties } from '../../helpers/output';
+import type { ListOutput } from '../../helpers/output';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	...returnAllOrLimit(),
 	filtersCollection(...postFilters.map(property)),
-	{
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: true,
-		description:
-			'Whether to return only the post ID, status, text, accounts, scheduled and published time and approval status instead of the full post',
-	},
+	...outputProperties('simplified'),
 	nodeOptions(timezoneOption),
 ];
 
@@ -38,7 +33,7 @@ export const description = updateDisplayOptions(
 );
 
 /** The fields people use, flattened: accounts as one list, times and approval status at the top. */
-function simplify(post: IDataObject): IDataObject {
+function simplifyPost(post: IDataObject): IDataObject {
 	const content = (post.content ?? {}) as IDataObject;
 	const scheduling = (post.scheduling ?? {}) as IDataObject;
 	const approval = (post.approval ?? {}) as IDataObject;
@@ -54,6 +49,8 @@ function simplify(post: IDataObject): IDataObject {
 		approval_status: approval.status ?? null,
 	};
 }
+
+export const list: ListOutput = { simplify: simplifyPost, defaultOutput: 'simplified' };
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const checks = new InputChecks(this, itemIndex);
@@ -74,5 +71,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		checks.fail('Date From', `(${String(qs.date_from)}) is after Date To (${String(qs.date_to)})`);
 	}
 	const posts = await getManyInWorkspace.call(this, itemIndex, 'posts', qs);
-	return this.getNodeParameter('simplify', itemIndex, true) ? posts.map(simplify) : posts;
+	return posts;
 }

@@ -27,7 +27,7 @@ export const description: INodeProperties[] = [
 				name: 'Approve',
 				value: 'approve',
 				description:
-					'Approve a post under review (status under_review), as one of its approvers, with an optional comment',
+					'Approve a post under review (status under_review) by its post ID, as one of its approvers, with an optional comment',
 				action: 'Approve a post',
 			},
 			{
@@ -46,14 +46,15 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List the posts of a workspace, filtered by status, date range or approval',
+				description:
+					'List the posts of a workspace, e.g. those awaiting approval (Statuses: Under Review), filtered by status, date range or approver; gives the post IDs that Approve, Reject, Delete and comments take',
 				action: 'Get many posts',
 			},
 			{
 				name: 'Reject',
 				value: 'reject',
 				description:
-					'Reject a post under review (status under_review), as one of its approvers, with an optional comment saying why',
+					'Reject a post under review (status under_review) by its post ID, as one of its approvers, with an optional comment saying why',
 				action: 'Reject a post',
 			},
 		],

@@ -1,0 +1,103 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { InputChecks } from './checks';
+
+/**
+ * The Output option of list operations (n8n's guideline for tool nodes): Simplified (the fields
+ * people and agents use), Raw (the records as the API returns them), or Selected Fields.
+ */
+export type Output = 'simplified' | 'raw' | 'selected';
+
+export function outputProperties(defaultOutput: 'simplified' | 'raw'): INodeProperties[] {
+	return [
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			options: [
+				{
+					name: 'Simplified',
+					value: 'simplified',
+					description: 'The fields most workflows and AI agents need, flattened',
+				},
+				{ name: 'Raw', value: 'raw', description: 'Each record exactly as the API returns it' },
+				{
+					name: 'Selected Fields',
+					value: 'selected',
+					description: 'Only the fields named in Fields',
+				},
+			],
+			default: defaultOutput,
+			description: 'How much of each record to return',
+		},
+		{
+			displayName: 'Fields',
+			name: 'fields',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. content.text, scheduling.status',
+			description:
+				'Fields of the record as the API returns it, separated by commas; a dot reaches inside an object',
+			displayOptions: { show: { output: ['selected'] } },
+		},
+	];
+}
+
+function valueAt(record: IDataObject, path: string[]): unknown {
+	return path.reduce<unknown>(
+		(at, key) =>
+			at !== null && typeof at === 'object' && !Array.isArray(at)
+				? (at as IDataObject)[key]
+				: undefined,
+		record,
+	);
+}
+
+/** `record` with only the fields at `paths`, nested as in the record; a missing one is null. */
+function selected(record: IDataObject, paths: string[][]): IDataObject {
+	const out: IDataObject = {};
+	for (const path of paths) {
+		let at = out;
+		for (const key of path.slice(0, -1)) {
+			at[key] = (at[key] as IDataObject | undefined) ?? {};
+			at = at[key] as IDataObject;
+		}
+		at[path[path.length - 1]] = (valueAt(record, path) ?? null) as IDataObject[string];
+	}
+	return out;
+}
+
+/** How a list operation's records are simplified, and which Output it shows first. */
+export interface ListOutput {
+	simplify: (record: IDataObject) => IDataObject;
+	defaultOutput: 'simplified' | 'raw';
+}
+
+/**
+ * Reads the Output option (checked before anything is sent) and answers how to shape the
+ * operation's records.
+ */
+export function outputShaper(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	{ simplify, defaultOutput }: ListOutput,
+): (records: IDataObject[]) => IDataObject[] {
+	const checks = new InputChecks(ctx, itemIndex);
+	const output = ctx.getNodeParameter('output', itemIndex, defaultOutput);
+	if (output === 'raw') return (records) => records;
+	if (output === 'simplified') return (records) => records.map(simplify);
+	if (output !== 'selected') {
+		checks.fail('Output', `"${String(output)}" is not one of "simplified", "raw", "selected"`);
+	}
+	const fields = ctx.getNodeParameter('fields', itemIndex, '');
+	if (typeof fields !== 'string') {
+		checks.fail('Fields', 'must be text: field names separated by commas');
+	}
+	const paths = (fields as string)
+		.split(',')
+		.map((field) => field.trim())
+		.filter((field) => field !== '')
+		.map((field) => field.split('.'));
+	if (paths.length === 0) checks.fail('Fields', 'is required when Output is "Selected Fields"');
+	return (records) => records.map((record) => selected(record, paths));
+}

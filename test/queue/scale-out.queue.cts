@@ -1,0 +1,402 @@
+// n8n in queue mode (`npm run test:queue`): PostgreSQL, Redis, a main and two workers, each n8n
+// process with the package from dist/ in its own user folder, as on separate machines. Asserted by
+// the sandbox's request log and by n8n's execution records, read from PostgreSQL.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { SandboxControl, type LoggedRequest } from '../../sandbox/client.cts';
+import { DEMO } from '../../sandbox/demo-data.cts';
+import { startSandbox } from '../../sandbox/server.cts';
+import {
+	APPROVER_CREDENTIAL,
+	EXAMPLE_IDS,
+	readExamples,
+	withOfflineStandIns,
+	type Workflow,
+	type WorkflowNode,
+} from '../../scripts/examples.cts';
+import {
+	activateWorkflow,
+	ensureN8n,
+	freePort,
+	importCredentials,
+	importWorkflows,
+	linkPackage,
+	socialPublishingCredential,
+	startN8n,
+	type RunningN8n,
+} from '../../scripts/n8n-runtime.cts';
+import {
+	MODEL_POST,
+	startOfflineServices,
+	type OfflineServices,
+} from '../../scripts/offline-services.cts';
+import {
+	QUEUE_DIR,
+	startQueueServices,
+	type QueueServices,
+} from '../../scripts/queue-services.cts';
+import {
+	AGENT_RUN_ID,
+	agentRunWorkflow,
+	CHAT_MESSAGE,
+	localModelCredential,
+} from '../e2e/agent-run.cts';
+import { bodyOf } from '../e2e/setup.cts';
+
+const main = DEMO.workspaces.main;
+const MAIN_FOLDER = join(QUEUE_DIR, 'main');
+const WORKER_FOLDERS = [join(QUEUE_DIR, 'worker-1'), join(QUEUE_DIR, 'worker-2')];
+const CREATE_ONE_POST = { id: 'spQueueCreate001', path: 'queue-create-post' };
+/** Scenario a: 60 executions at once against a quota of 15 requests per 10 s. */
+const EXECUTIONS = 60;
+const QUOTA = { limit: 15, windowSeconds: 10 };
+
+let services: QueueServices;
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let control: SandboxControl;
+let offline: OfflineServices;
+let n8nMain: RunningN8n | undefined;
+const workers: RunningN8n[] = [];
+let mainPort: number;
+
+function webhookNode(name: string, path: string): WorkflowNode {
+	return {
+		id: `${path}-hook`,
+		name,
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		parameters: { httpMethod: 'POST', path, options: {} },
+		webhookId: `${path}-hook`,
+	};
+}
+
+/** Scenario a's workflow: each call to the webhook creates one draft post with the text sent. */
+function createOnePostWorkflow(): Workflow {
+	return {
+		id: CREATE_ONE_POST.id,
+		name: 'Queue: one post per call',
+		nodes: [
+			webhookNode('Webhook', CREATE_ONE_POST.path),
+			{
+				id: 'queue-create',
+				name: 'Create the post',
+				type: 'n8n-nodes-social-publishing.socialPublishing',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {
+					resource: 'post',
+					operation: 'create',
+					workspaceId: { __rl: true, mode: 'id', value: main.id },
+					text: '={{ $json.body.text }}',
+					accounts: [DEMO.accounts.facebook],
+					publishType: 'draft',
+				},
+				credentials: {
+					socialPublishingApi: { id: 'spSandboxCred001', name: 'Social Publishing (sandbox)' },
+				},
+			},
+		],
+		connections: {
+			Webhook: { main: [[{ node: 'Create the post', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** An example whose manual start becomes a webhook of the same name, so it runs as production. */
+function startedByWebhook(example: Workflow): Workflow {
+	return {
+		...example,
+		nodes: example.nodes.map((node) =>
+			node.type === 'n8n-nodes-base.manualTrigger'
+				? { ...webhookNode(node.name, example.id), position: node.position }
+				: node,
+		),
+	};
+}
+
+async function startMain(): Promise<void> {
+	n8nMain = await startN8n(MAIN_FOLDER, mainPort, { env: services.env });
+}
+
+async function stopAll(): Promise<void> {
+	for (const worker of workers) await worker.stop().catch(() => undefined);
+	await n8nMain?.stop().catch(() => undefined);
+	await offline?.stop().catch(() => undefined);
+	await sandbox?.stop().catch(() => undefined);
+	await services?.stop();
+}
+
+beforeAll(async () => {
+	try {
+		const log = (line: string) => console.log(line);
+		ensureN8n(log);
+		services = await startQueueServices(log);
+		sandbox = await startSandbox({ port: 0 });
+		control = new SandboxControl(sandbox.url);
+		offline = await startOfflineServices();
+
+		// Installed on the main and on every worker, as a team does on each machine.
+		for (const folder of [MAIN_FOLDER, ...WORKER_FOLDERS]) {
+			mkdirSync(folder, { recursive: true });
+			linkPackage(folder);
+		}
+		await importCredentials(
+			MAIN_FOLDER,
+			[
+				socialPublishingCredential(sandbox.url, DEMO.keys.full),
+				socialPublishingCredential(sandbox.url, DEMO.keys.workspace, APPROVER_CREDENTIAL),
+				localModelCredential(offline),
+			],
+			services.env,
+		);
+		const examples = readExamples().map((example) => withOfflineStandIns(example, offline));
+		// The AI agent example as it runs with a model; its chat trigger stays in the editor.
+		const runnable = [
+			...examples.filter((example) => example.id !== EXAMPLE_IDS.aiAgent),
+			agentRunWorkflow(examples),
+		].map(startedByWebhook);
+		await importWorkflows(MAIN_FOLDER, [...runnable, createOnePostWorkflow()], services.env);
+		for (const id of [
+			CREATE_ONE_POST.id,
+			EXAMPLE_IDS.approvals,
+			EXAMPLE_IDS.rss,
+			EXAMPLE_IDS.draftApprovePublish,
+			AGENT_RUN_ID,
+		]) {
+			await activateWorkflow(MAIN_FOLDER, id, services.env);
+		}
+
+		mainPort = await freePort();
+		await startMain();
+		for (const folder of WORKER_FOLDERS) {
+			workers.push(
+				await startN8n(folder, await freePort(), {
+					command: 'worker',
+					// At info level a worker names each execution it starts.
+					env: { ...services.env, N8N_LOG_LEVEL: 'info' },
+				}),
+			);
+		}
+	} catch (error) {
+		await stopAll();
+		throw error;
+	}
+}, 15 * 60_000);
+
+afterAll(stopAll, 60_000);
+
+interface ExecutionRecord {
+	id: string;
+	status: string;
+	mode: string;
+	startedAt: number;
+	stoppedAt: number;
+}
+
+/** n8n's execution records of one workflow, from PostgreSQL. */
+function executionsOf(workflowId: string): ExecutionRecord[] {
+	return services
+		.sql(
+			`SELECT id, status, mode, (extract(epoch from "startedAt") * 1000)::bigint,
+			   coalesce((extract(epoch from "stoppedAt") * 1000)::bigint, 0)
+			 FROM execution_entity WHERE "workflowId" = '${workflowId}' ORDER BY id`,
+		)
+		.map(([id, status, mode, startedAt, stoppedAt]) => ({
+			id,
+			status,
+			mode,
+			startedAt: Number(startedAt),
+			stoppedAt: Number(stoppedAt),
+		}));
+}
+
+const FINISHED = ['success', 'error', 'crashed', 'canceled'];
+
+/** Waits (up to `rounds` seconds) until `count` executions of the workflow have finished. */
+async function finishedExecutions(
+	workflowId: string,
+	count: number,
+	rounds = 180,
+): Promise<ExecutionRecord[]> {
+	let records = executionsOf(workflowId);
+	for (let round = 0; round < rounds; round++) {
+		if (records.filter((record) => FINISHED.includes(record.status)).length >= count) break;
+		await sleep(1000);
+		records = executionsOf(workflowId);
+	}
+	return records;
+}
+
+/** Execution IDs each worker said it started, from its log. */
+function executionsByWorker(): string[][] {
+	return workers.map((worker) =>
+		[...worker.output().matchAll(/Worker started execution (\d+)/g)].map((match) => match[1]),
+	);
+}
+
+async function callWebhook(path: string, body: object): Promise<number> {
+	const response = await fetch(`${n8nMain?.url}/webhook/${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	await response.text();
+	return response.status;
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, rounds: number): Promise<boolean> {
+	for (let round = 0; round < rounds; round++) {
+		if (await check()) return true;
+		await sleep(1000);
+	}
+	return await check();
+}
+
+const postsPath = `/api/v1/workspaces/${main.id}/posts`;
+
+test('a. 60 executions at once under a quota they must wait for: every post created exactly once, none failed', async () => {
+	await control.rateLimit(QUOTA);
+	await control.clearRequests();
+	const texts = Array.from(
+		{ length: EXECUTIONS },
+		(_, i) => `Queue post ${i + 1} of ${EXECUTIONS}`,
+	);
+
+	const started = Date.now();
+	const statuses = await Promise.all(
+		texts.map((text) => callWebhook(CREATE_ONE_POST.path, { text })),
+	);
+	expect(statuses).toEqual(texts.map(() => 200));
+	const records = await finishedExecutions(CREATE_ONE_POST.id, EXECUTIONS);
+	const seconds = (Math.max(...records.map((record) => record.stoppedAt)) - started) / 1000;
+	await control.rateLimit(null);
+
+	expect(records.map((record) => [record.status, record.mode])).toEqual(
+		texts.map(() => ['success', 'webhook']),
+	);
+	const creates = await control.requests({ method: 'POST', path: postsPath });
+	const created = creates.filter((request) => request.status === 201);
+	expect(created.map((request) => bodyOf(request).content.text).sort()).toEqual([...texts].sort());
+	const waited = creates.filter((request) => request.status === 429).length;
+	expect(creates).toHaveLength(EXECUTIONS + waited);
+	expect(waited).toBeGreaterThan(0);
+
+	// Each execution ran on exactly one worker, and both workers took a share.
+	const byWorker = executionsByWorker();
+	const ids = records.map((record) => record.id);
+	const ran = byWorker.flat().filter((id) => ids.includes(id));
+	expect(ran.sort()).toEqual([...ids].sort());
+	const shares = byWorker.map((list) => list.filter((id) => ids.includes(id)).length);
+	expect(shares.map((share) => share > 0)).toEqual([true, true]);
+
+	const floor = (Math.ceil(EXECUTIONS / QUOTA.limit) - 1) * QUOTA.windowSeconds;
+	console.log(
+		`Queue mode: ${EXECUTIONS} executions on 2 workers (${shares.join(' + ')}) under ${QUOTA.limit} requests per ${QUOTA.windowSeconds} s: ` +
+			`${seconds.toFixed(1)} s, the quota's floor ${floor} s; ${waited} answers were 429; ` +
+			`${records.filter((record) => record.status !== 'success').length} failed, ` +
+			`${created.length - new Set(created.map((r) => bodyOf(r).content.text)).size} duplicates`,
+	);
+}, 300_000);
+
+test('b. the approval trigger on the main, restarted in the middle: every post reaches the catcher once, the cursor is in PostgreSQL', async () => {
+	// The trigger polled at activation (that poll sets where "new" starts) and every minute since.
+	const pending = (text: string) =>
+		control.simulate({
+			action: 'create_pending',
+			workspace_id: main.id,
+			text,
+			created_by_user_id: DEMO.users.maya.id,
+			approvers: [DEMO.users.alex.id],
+		});
+	const texts = ['Queue review 1', 'Queue review 2', 'Queue review 3', 'Queue review 4'];
+	const ids = [...(await pending(texts[0])), ...(await pending(texts[1]))];
+	const caughtTexts = () =>
+		offline.caught().map((message) => String((message.body as { text: string }).text));
+	const has = (count: number) => () =>
+		texts.slice(0, count).every((text) => caughtTexts().some((caught) => caught.includes(text)));
+	expect(await waitFor(has(2), 90)).toBe(true);
+
+	// The main goes down; two posts enter review meanwhile; the main comes back.
+	await n8nMain?.stop();
+	ids.push(...(await pending(texts[2])), ...(await pending(texts[3])));
+	await startMain();
+	expect(await waitFor(has(4), 90)).toBe(true);
+
+	const counts = texts.map(
+		(text) => caughtTexts().filter((caught) => caught.includes(text)).length,
+	);
+	expect(counts).toEqual([1, 1, 1, 1]);
+	const records = executionsOf(EXAMPLE_IDS.approvals);
+	expect(new Set(records.map((record) => record.status))).toEqual(new Set(['success']));
+	const ran = executionsByWorker().flat();
+	expect(records.map((record) => ran.includes(record.id))).toEqual(records.map(() => true));
+
+	// The trigger's state, as n8n saved it in PostgreSQL: the review rounds of our four posts.
+	const [[staticData]] = services.sql(
+		`SELECT "staticData" FROM workflow_entity WHERE id = '${EXAMPLE_IDS.approvals}'`,
+	);
+	const state = JSON.parse(staticData) as Record<
+		string,
+		{ cursor: { watermarkText: string; rounds: Record<string, unknown> } }
+	>;
+	const cursor = state['node:Post waits for approval'].cursor;
+	expect(Object.keys(cursor.rounds)).toEqual(expect.arrayContaining(ids));
+}, 400_000);
+
+/** Runs a workflow through its webhook; asserts it succeeded on exactly one worker; its requests. */
+async function runOnAWorker(workflowId: string): Promise<LoggedRequest[]> {
+	await control.clearRequests();
+	expect(await callWebhook(workflowId, {})).toBe(200);
+	const records = await finishedExecutions(workflowId, 1, 120);
+	expect(records.map((record) => [record.status, record.mode])).toEqual([['success', 'webhook']]);
+	expect(
+		executionsByWorker()
+			.flat()
+			.filter((id) => id === records[0].id),
+	).toHaveLength(1);
+	// The trigger's polls (GET posts) are scenario b's.
+	return (await control.requests()).filter(
+		(request) => !(request.method === 'GET' && request.path === postsPath),
+	);
+}
+
+const callsOf = (requests: LoggedRequest[]) =>
+	requests.map((request) => [
+		request.method,
+		request.path
+			.replace(`/api/v1/workspaces/${main.id}`, '')
+			.replace(/posts\/[^/]+/, 'posts/:post'),
+		request.key,
+		request.status,
+	]);
+
+test('c. on a worker: RSS to scheduled posts uploads three images and schedules three posts', async () => {
+	expect(callsOf(await runOnAWorker(EXAMPLE_IDS.rss))).toEqual([
+		...Array.from({ length: 3 }, () => ['POST', '/media', 'full', 201]),
+		...Array.from({ length: 3 }, () => ['POST', '/posts', 'full', 201]),
+	]);
+});
+
+test('c. on a worker: Draft → approve → publish creates, approves as the reviewer and comments', async () => {
+	expect(callsOf(await runOnAWorker(EXAMPLE_IDS.draftApprovePublish))).toEqual([
+		// The approval's "anyone" needs to know who asks.
+		['GET', '/api/v1/me', 'full', 200],
+		['POST', '/posts', 'full', 201],
+		['POST', '/posts/:post/approval', 'workspace', 200],
+		['POST', '/posts/:post/comments', 'full', 201],
+	]);
+});
+
+test('c. on a worker: the AI agent lists the accounts and schedules the post through our tools', async () => {
+	const requests = await runOnAWorker(AGENT_RUN_ID);
+	expect(callsOf(requests)).toEqual([
+		['GET', '/accounts', 'full', 200],
+		['POST', '/posts', 'full', 201],
+	]);
+	expect(bodyOf(requests[1]).content.text).toBe(MODEL_POST.text);
+	expect(offline.modelCalls()[0].messages.at(-1)?.content).toContain(CHAT_MESSAGE);
+});

@@ -142,7 +142,13 @@ function keptSection(path: string, heading: string): string[] {
 	const start = text.indexOf(`\n${heading}`);
 	if (start < 0) return [];
 	const end = text.indexOf('\n## ', start + 1);
-	return [...text.slice(start + 1, end < 0 ? undefined : end).trimEnd().split('\n'), ''];
+	return [
+		...text
+			.slice(start + 1, end < 0 ? undefined : end)
+			.trimEnd()
+			.split('\n'),
+		'',
+	];
 }
 
 export function writeReport(path: string, input: ReportInput): void {

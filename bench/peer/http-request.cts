@@ -7,7 +7,13 @@ import { join } from 'node:path';
 
 import type { INodeParameters, INodeType } from 'n8n-workflow';
 
-import { DEMO_DIR, ensureN8n, N8N_VERSION, ROOT as repoRoot } from '../../scripts/n8n-runtime.cts';
+import {
+	DEMO_DIR,
+	ensureN8n,
+	N8N_VERSION,
+	PINNED_N8N_VERSION,
+	ROOT as repoRoot,
+} from '../../scripts/n8n-runtime.cts';
 import type { RunNodeOptions } from '../../test/harness/engine.cts';
 
 const N8N_MODULES = join(DEMO_DIR, 'n8n', 'node_modules');
@@ -83,6 +89,13 @@ function versionOf(path: string): string {
 /** Loads HTTP Request once, installing n8n first if it is missing (as `npm start` does). */
 export function loadPeer(log: (line: string) => void = console.log) {
 	if (!loaded) {
+		// The peer is the n8n our engine (n8n-core, n8n-workflow) is pinned to; ensureN8n installs that
+		// one into .demo/n8n unless N8N_E2E_VERSION names another.
+		if (N8N_VERSION !== PINNED_N8N_VERSION) {
+			throw new Error(
+				`The bench compares with n8n ${PINNED_N8N_VERSION}, the version our engine runs; unset N8N_E2E_VERSION (${N8N_VERSION})`,
+			);
+		}
 		ensureN8n(log);
 		const versions = {
 			n8n: N8N_VERSION,

@@ -17,18 +17,10 @@ interface LoadResult {
 }
 
 function loadOnce(): LoadResult {
-	const output = execFileSync(
-		process.execPath,
-		[
-			'--require',
-			join(repoRoot, 'scripts', 'register-cts.cts'),
-			join(repoRoot, 'bench', 'load-package.cts'),
-		],
-		{
-			cwd: repoRoot,
-			timeout: 60_000,
-		},
-	);
+	const output = execFileSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench', 'load-package.cts')], {
+		cwd: repoRoot,
+		timeout: 60_000,
+	});
 	return JSON.parse(output.toString()) as LoadResult;
 }
 
@@ -40,14 +32,10 @@ interface PackResult {
 }
 
 function packDryRun(): PackResult {
-	const output = execFileSync(
-		'npm',
-		['pack', '--dry-run', '--json', '--ignore-scripts', '--loglevel=error'],
-		{
-			cwd: repoRoot,
-			timeout: 120_000,
-		},
-	);
+	const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', '--loglevel=error'], {
+		cwd: repoRoot,
+		timeout: 120_000,
+	});
 	const [pack] = JSON.parse(output.toString()) as PackResult[];
 	return pack;
 }
@@ -87,8 +75,6 @@ export async function loadCost(): Promise<Figure> {
 		notes,
 		summary:
 			`n8n's loader loads the package in ${formatMs(median(runs.map((run) => run.loadMs)))}; the tarball is ${formatBytes(pack.size)}` +
-			(buildInfo
-				? `, and ${formatBytes(buildInfo.size)} of its unpacked size is a tsc build cache that need not ship.`
-				: '.'),
+			(buildInfo ? `, and ${formatBytes(buildInfo.size)} of its unpacked size is a tsc build cache that need not ship.` : '.'),
 	};
 }

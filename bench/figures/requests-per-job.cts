@@ -39,12 +39,7 @@ async function counted(sandbox: BenchSandbox, job: () => Promise<number>): Promi
 
 async function seedPublished(sandbox: BenchSandbox, count: number): Promise<void> {
 	if (count > 0) {
-		await sandbox.control.seed({
-			workspace_id: WORKSPACE,
-			resource: 'posts',
-			count,
-			template: { status: 'published' },
-		});
+		await sandbox.control.seed({ workspace_id: WORKSPACE, resource: 'posts', count, template: { status: 'published' } });
 	}
 }
 
@@ -84,13 +79,8 @@ async function poll(sandbox: BenchSandbox, newPosts: number): Promise<Count> {
 	await sandbox.control.clock({ advanceSeconds: 1 });
 	await seedPublished(sandbox, newPosts);
 	return await counted(sandbox, async () => {
-		const result = await runPoll({
-			parameters,
-			credentials: sandbox.credentials,
-			staticData: first.staticData,
-		});
-		if (result.error)
-			throw new Error(`Trigger poll with ${newPosts} new posts: ${result.error.message}`);
+		const result = await runPoll({ parameters, credentials: sandbox.credentials, staticData: first.staticData });
+		if (result.error) throw new Error(`Trigger poll with ${newPosts} new posts: ${result.error.message}`);
 		return result.items?.length ?? 0;
 	});
 }
@@ -106,23 +96,14 @@ async function idleWithPending(sandbox: BenchSandbox, listOrder: ListOrder): Pro
 		workspace_id: DEMO.workspaces.main.id,
 		resource: 'posts',
 		count: PENDING - 5,
-		template: {
-			status: 'under_review',
-			approvers: [DEMO.users.alex.id],
-			created_by_user_id: DEMO.users.maya.id,
-		},
+		template: { status: 'under_review', approvers: [DEMO.users.alex.id], created_by_user_id: DEMO.users.maya.id },
 	});
 	const parameters = { ...publishedTrigger(DEMO.workspaces.main.id), event: 'postPendingApproval' };
 	const first = await runPoll({ parameters, credentials: sandbox.credentials });
 	if (first.error) throw new Error(`Trigger baseline poll: ${first.error.message}`);
 	return await counted(sandbox, async () => {
-		const result = await runPoll({
-			parameters,
-			credentials: sandbox.credentials,
-			staticData: first.staticData,
-		});
-		if (result.error)
-			throw new Error(`Trigger idle poll with ${PENDING} pending: ${result.error.message}`);
+		const result = await runPoll({ parameters, credentials: sandbox.credentials, staticData: first.staticData });
+		if (result.error) throw new Error(`Trigger idle poll with ${PENDING} pending: ${result.error.message}`);
 		return result.items?.length ?? 0;
 	});
 }
@@ -137,29 +118,16 @@ async function createWithFiles(sandbox: BenchSandbox, files: number): Promise<Co
 	});
 }
 
-async function medianOf(
-	job: () => Promise<Count>,
-): Promise<{ requests: number; items: number; spread: string }> {
+async function medianOf(job: () => Promise<Count>): Promise<{ requests: number; items: number; spread: string }> {
 	const counts: Count[] = [];
 	for (let run = 0; run < RUNS; run++) counts.push(await job());
 	const requests = counts.map((c) => c.requests);
-	const spread =
-		Math.min(...requests) === Math.max(...requests) ? '' : ` (runs: ${requests.join(', ')})`;
+	const spread = Math.min(...requests) === Math.max(...requests) ? '' : ` (runs: ${requests.join(', ')})`;
 	return { requests: median(requests), items: median(counts.map((c) => c.items)), spread };
 }
 
-function row(
-	measure: string,
-	count: { requests: number; items: number; spread: string },
-	floor: number,
-	what: [string, string],
-): Row {
-	const verdict =
-		count.requests === floor
-			? 'at the floor'
-			: count.requests < floor
-				? 'below the floor?'
-				: `${count.requests - floor} over the floor`;
+function row(measure: string, count: { requests: number; items: number; spread: string }, floor: number, what: [string, string]): Row {
+	const verdict = count.requests === floor ? 'at the floor' : count.requests < floor ? 'below the floor?' : `${count.requests - floor} over the floor`;
 	return {
 		measure,
 		ours: `${plural(count.requests, 'request')}${count.spread}`,
@@ -173,30 +141,14 @@ export async function requestsPerJob(sandbox: BenchSandbox): Promise<Figure> {
 	const notes: string[] = [];
 	for (const records of RECORD_COUNTS) {
 		const count = await medianOf(() => getManyAll(sandbox, records));
-		rows.push(
-			row(`Get Many posts, Return All, N = ${records}`, count, pagesFloor(records), [
-				'item out',
-				'items out',
-			]),
-		);
+		rows.push(row(`Get Many posts, Return All, N = ${records}`, count, pagesFloor(records), ['item out', 'items out']));
 	}
-	rows.push(
-		row('Get Many posts, Limit 5 (of 1000)', await medianOf(() => getManyLimit(sandbox)), 1, [
-			'item out',
-			'items out',
-		]),
-	);
+	rows.push(row('Get Many posts, Limit 5 (of 1000)', await medianOf(() => getManyLimit(sandbox)), 1, ['item out', 'items out']));
 	for (const newPosts of [0, ...NEW_POSTS]) {
 		const count = await medianOf(() => poll(sandbox, newPosts));
-		const measure =
-			newPosts === 0 ? 'Trigger poll, idle' : `Trigger poll, K = ${plural(newPosts, 'new post')}`;
+		const measure = newPosts === 0 ? 'Trigger poll, idle' : `Trigger poll, K = ${plural(newPosts, 'new post')}`;
 		// The trigger reads every page of the posts it watches: ceil(total/100) for the 3 + K published.
-		rows.push(
-			row(measure, count, pagesFloor(PUBLISHED_BEFORE + newPosts), [
-				'item emitted',
-				'items emitted',
-			]),
-		);
+		rows.push(row(measure, count, pagesFloor(PUBLISHED_BEFORE + newPosts), ['item emitted', 'items emitted']));
 		if (count.items !== newPosts) {
 			notes.push(
 				`${measure}: the poll emitted ${count.items} items where ${newPosts} posts were new (the baseline poll before it saw 3 published posts): the request count is right, the output is not.`,
@@ -205,21 +157,11 @@ export async function requestsPerJob(sandbox: BenchSandbox): Promise<Figure> {
 	}
 	for (const listOrder of LIST_ORDERS) {
 		const measure = `Trigger poll, idle, ${PENDING} posts pending approval, listed ${listOrder}`;
-		rows.push(
-			row(measure, await medianOf(() => idleWithPending(sandbox, listOrder)), pagesFloor(PENDING), [
-				'item emitted',
-				'items emitted',
-			]),
-		);
+		rows.push(row(measure, await medianOf(() => idleWithPending(sandbox, listOrder)), pagesFloor(PENDING), ['item emitted', 'items emitted']));
 	}
 	for (const files of FILE_COUNTS) {
 		const measure = `Create Post with K = ${plural(files, 'binary file')}`;
-		rows.push(
-			row(measure, await medianOf(() => createWithFiles(sandbox, files)), files + 1, [
-				'post out',
-				'posts out',
-			]),
-		);
+		rows.push(row(measure, await medianOf(() => createWithFiles(sandbox, files)), files + 1, ['post out', 'posts out']));
 	}
 	const over = rows.filter((each) => each.versus?.includes('over the floor'));
 	const summary =

@@ -67,26 +67,13 @@ async function soak(sandbox: BenchSandbox, frozenClock: boolean): Promise<Soak> 
 		await sandbox.control.clearRequests();
 	}
 	sizes.push([polls, bytesOf(staticData)]);
-	return {
-		polls,
-		pollsPerSecond: median(chunkRates),
-		chunks: chunkRates.length,
-		sizes,
-		published,
-		emitted,
-	};
+	return { polls, pollsPerSecond: median(chunkRates), chunks: chunkRates.length, sizes, published, emitted };
 }
 
-function describe(
-	run: Soak,
-	label: string,
-): { rows: Row[]; notes: string[]; bytes: number; rate: number } {
+function describe(run: Soak, label: string): { rows: Row[]; notes: string[]; bytes: number; rate: number } {
 	const [, finalSize] = run.sizes[run.sizes.length - 1];
 	const notes: string[] = [];
-	if (run.polls < POLLS)
-		notes.push(
-			`${label}: stopped at the time budget after ${run.polls} polls (${TIME_BUDGET_MS / 1000} s).`,
-		);
+	if (run.polls < POLLS) notes.push(`${label}: stopped at the time budget after ${run.polls} polls (${TIME_BUDGET_MS / 1000} s).`);
 	notes.push(
 		run.emitted === run.published
 			? `${label}: each of the ${run.published} posts published during the soak was emitted exactly once.`
@@ -96,10 +83,7 @@ function describe(
 		bytes: finalSize,
 		rate: run.pollsPerSecond,
 		rows: [
-			{
-				measure: `${label}: polls per second (median of ${run.chunks} chunks)`,
-				ours: `${run.pollsPerSecond.toFixed(0)} polls/s`,
-			},
+			{ measure: `${label}: polls per second (median of ${run.chunks} chunks)`, ours: `${run.pollsPerSecond.toFixed(0)} polls/s` },
 			{
 				measure: `${label}: state size after ${run.polls} polls`,
 				ours: formatBytes(finalSize),
@@ -129,8 +113,6 @@ export async function triggerSoak(sandbox: BenchSandbox): Promise<Figure> {
 		summary:
 			`${live.rate.toFixed(0)} polls per second; after ${liveRun.polls} polls the state is ${formatBytes(live.bytes)} ` +
 			`(${formatBytes(tied.bytes)} when every post shares one timestamp, growing with the posts at that instant); ` +
-			(exact
-				? 'no post was missed or emitted twice.'
-				: 'some posts were missed or emitted twice (see the notes).'),
+			(exact ? 'no post was missed or emitted twice.' : 'some posts were missed or emitted twice (see the notes).'),
 	};
 }

@@ -8,5 +8,7 @@ module.exports = {
 	...base,
 	testMatch: ['**/e2e/**/*.e2e.cts'],
 	testTimeout: 120000,
+	// Installs n8n before the first file, printing its progress where jest does not hold it.
+	globalSetup: '<rootDir>/test/e2e/global-setup.cts',
 	maxWorkers: 1,
 };

@@ -1,3 +1,4 @@
 // Entry point of `npm run sandbox`.
-require('../scripts/register-cts.cts');
+// tsx compiles the sandbox's .cts modules (written with imports) as they are required.
+require('tsx/cjs/api').register();
 require('./cli.cts');

@@ -9,19 +9,15 @@
 // First run: installs the pinned n8n into .demo/n8n (a few minutes); later runs start in seconds.
 // Everything listens on 127.0.0.1. Ctrl-C stops everything this script started.
 //
-// Node strips this file's types but does not compile imports, so it is written with requires;
-// register-cts.cts compiles the modules it requires (sandbox, runtime), which use imports.
-// A fresh clone has no node_modules yet (register-cts.cts needs TypeScript): install them first,
-// with the README's set-up command.
-if (!require('node:fs').existsSync(`${__dirname}/../node_modules/.bin/n8n-node`)) {
-	console.log('[demo] First run in this clone: installing the dependencies (npm run setup)...');
-	const setup = require('node:child_process').spawnSync('npm', ['run', 'setup'], {
-		cwd: `${__dirname}/..`,
-		stdio: 'inherit',
-	});
-	if (setup.status !== 0) process.exit(setup.status ?? 1);
-}
-require('./register-cts.cts');
+// Node runs this file as it is (type stripping), so it is written with requires. A fresh clone
+// has no node_modules yet: the set-up runs first. Then tsx compiles the modules it requires
+// (sandbox, runtime), which use imports.
+const setup = require('./setup.cts') as {
+	ensureDependencies(who: string): void;
+	ticker(what: string | (() => string), log: (line: string) => void): () => number;
+};
+setup.ensureDependencies('demo');
+require('tsx/cjs/api').register();
 const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
 const { existsSync, rmSync, writeFileSync, readFileSync, mkdirSync } =
 	require('node:fs') as typeof import('node:fs');
@@ -39,6 +35,14 @@ const QUEUE_DEMO_DIR = join(runtime.DEMO_DIR, 'queue-demo');
 const FOLDERS: Record<'single' | 'queue', { main: string; worker?: string }> = {
 	single: { main: join(runtime.DEMO_DIR, 'user') },
 	queue: { main: join(QUEUE_DEMO_DIR, 'main'), worker: join(QUEUE_DEMO_DIR, 'worker') },
+};
+/** What the printed command asks the sandbox: Maya sends a post to Alex for review. */
+const PENDING_POST = {
+	action: 'create_pending',
+	workspace_id: DEMO.workspaces.main.id,
+	created_by_user_id: DEMO.users.maya.id,
+	approvers: [DEMO.users.alex.id],
+	text: 'Our autumn menu is here',
 };
 
 interface Options {
@@ -77,7 +81,12 @@ function parseOptions(argv: string[]): Options {
 	return options;
 }
 
-const log = (line: string) => console.log(`[demo] ${line}`);
+/** What the demo is doing now, which the progress line repeats every 15 s. */
+let doing = 'Starting';
+const log = (line: string) => {
+	console.log(`[demo] ${line}`);
+	doing = `Still ${line.replace(/^\w/, (first) => first.toLowerCase()).replace(/\.+$/, '')}`;
+};
 
 function build(): void {
 	log('Building the package (n8n-node build)...');
@@ -135,7 +144,21 @@ async function importContent(
 			env,
 		);
 	}
-	writeFileSync(stateFile, JSON.stringify({ target, examples: 'imported' }));
+	// Against the sandbox, "Approval notifications" runs: its trigger polls every minute and posts
+	// to the catcher. Against a real deployment it stays off, since its workspace is the sandbox's.
+	const approvals = options.baseUrl ? 'inactive' : 'active';
+	// Imported workflows start inactive.
+	if ((state.approvals ?? 'inactive') !== approvals) {
+		for (const id of [examples.EXAMPLE_IDS.approvals, examples.EXAMPLE_IDS.escalation]) {
+			log(`${options.baseUrl ? 'Deactivating' : 'Activating'} ${id}...`);
+			if (options.baseUrl) {
+				await runtime.n8nCliOk(userFolder, ['unpublish:workflow', `--id=${id}`], undefined, env);
+			} else {
+				await runtime.activateWorkflow(userFolder, id, env);
+			}
+		}
+	}
+	writeFileSync(stateFile, JSON.stringify({ target, examples: 'imported', approvals }));
 }
 
 async function main(): Promise<void> {
@@ -155,7 +178,7 @@ async function main(): Promise<void> {
 
 	try {
 		if (options.build) build();
-		runtime.ensureN8n(log);
+		await runtime.ensureN8n(log);
 		const folders = options.queue ? FOLDERS.queue : FOLDERS.single;
 		let env: NodeJS.ProcessEnv = {};
 		if (options.queue) {
@@ -179,6 +202,12 @@ async function main(): Promise<void> {
 			stops.push(async () => void (await sandbox.stop()));
 			apiBase = sandbox.url;
 		}
+		// Each n8n command below takes 10 to 30 s on a busy machine.
+		const stopProgress = setup.ticker(
+			() => doing,
+			(line) => console.log(`[demo] ${line}`),
+		);
+		stops.push(async () => void stopProgress());
 		await importContent(options, apiBase, services, folders.main, env);
 
 		log(options.queue ? 'Starting the n8n main and one worker (queue mode)...' : 'Starting n8n...');
@@ -193,6 +222,7 @@ async function main(): Promise<void> {
 			stops.push(worker.stop);
 		}
 		await new runtime.N8nSession(n8n.url).setupOwner();
+		stopProgress();
 
 		const seconds = Math.round((Date.now() - started) / 1000);
 		const queueNote = options.queue
@@ -213,6 +243,16 @@ async function main(): Promise<void> {
 		.join(', ')}
   Offline:    RSS feed ${services.feedUrl}; the Slack step posts to ${services.catcherUrl} (see ${services.url}/caught)
 
+${
+	options.baseUrl
+		? ''
+		: `  Approvals:  "Approval notifications" and "Approval escalation" are active: a post that enters
+              review reaches ${services.url}/caught within a minute, and again when its time
+              comes within two hours. To send one for review (as Maya would from the web app):
+              curl -X POST ${apiBase}/__sandbox/simulate -H 'content-type: application/json' \\
+                -d '${JSON.stringify(PENDING_POST)}'
+`
+}
 ${queueNote}  Ctrl-C stops n8n${options.queue ? ', PostgreSQL, Redis' : ''}${options.baseUrl ? '' : ', the sandbox'} and the offline services.
 `);
 	} catch (error) {

@@ -1,6 +1,6 @@
 // A real n8n for the demo (`npm start`) and the end-to-end tests: installed once into .demo/n8n,
 // with this package loaded from dist/ exactly as n8n loads an installed community package.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
 	cpSync,
 	existsSync,
@@ -65,20 +65,32 @@ function node24Env(): NodeJS.ProcessEnv {
 	return {
 		...process.env,
 		PATH: `${join(home, 'bin')}:${process.env.PATH ?? ''}`,
-		npm_config_nodedir: home,
+		npm_package_config_node_gyp_nodedir: home,
 	};
 }
 
-function run(command: string, args: string[], cwd: string, log: Log, env = node24Env()): void {
+// setup.cts is written with requires (it runs before node_modules exists).
+const { ticker } = require('./setup.cts') as {
+	ticker(what: string | (() => string), log: Log): () => number;
+};
+
+/** Runs a command, saying every 15 s that it is still at work (npm is silent for minutes). */
+async function run(command: string, args: string[], cwd: string, log: Log): Promise<void> {
 	log(`$ ${command} ${args.join(' ')}`);
-	const result = spawnSync(command, args, {
+	const stop = ticker(`${command} ${args[0]} is still at work`, log);
+	const child = spawn(command, args, {
 		cwd,
-		env,
+		env: node24Env(),
 		stdio: ['ignore', 'inherit', 'inherit'],
 		timeout: 15 * 60_000,
 	});
-	if (result.status !== 0) {
-		throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+	const status = await new Promise<number | string | null>((done) => {
+		child.on('error', () => done('error'));
+		child.on('close', (code, signal) => done(code ?? signal));
+	});
+	const seconds = stop();
+	if (status !== 0) {
+		throw new Error(`${command} ${args.join(' ')} failed (exit ${status}) after ${seconds} s`);
 	}
 }
 
@@ -95,10 +107,10 @@ export function requireFromN8n(id: string): unknown {
  * - Native add-ons try to download prebuilt binaries, which fails offline, then build from source.
  *   `@confluentinc/kafka-javascript` (Kafka node only) cannot build here, and one failing install
  *   script makes npm roll back everything. So we install with scripts off, then build only what
- *   n8n needs to run: `sqlite3` (its database), against Node 24's headers (npm_config_nodedir).
+ *   n8n needs to run: `sqlite3` (its database), against Node 24's headers (node-gyp's nodedir).
  *   `isolated-vm` ships a linux-x64 prebuild and needs no build.
  */
-export function ensureN8n(log: Log): void {
+export async function ensureN8n(log: Log): Promise<void> {
 	const marker = join(RUNTIME_DIR, '.installed');
 	if (
 		existsSync(marker) &&
@@ -130,8 +142,8 @@ export function ensureN8n(log: Log): void {
 		),
 	);
 	const npm = ['--no-audit', '--no-fund', '--loglevel=error'];
-	run('npm', ['install', '--ignore-scripts', ...npm], RUNTIME_DIR, log);
-	run('npm', ['rebuild', 'sqlite3', ...npm], RUNTIME_DIR, log);
+	await run('npm', ['install', '--ignore-scripts', ...npm], RUNTIME_DIR, log);
+	await run('npm', ['rebuild', 'sqlite3', ...npm], RUNTIME_DIR, log);
 	writeFileSync(marker, N8N_VERSION);
 	log(`n8n ${N8N_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }
@@ -186,7 +198,12 @@ export function n8nEnv(userFolder: string, port: number, brokerPort: number): No
 		N8N_DIAGNOSTICS_CONFIG_FRONTEND: '',
 		N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_WHATS_NEW_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',
+		// The catalogue of verified community nodes (api.n8n.io), fetched when the editor opens; this
+		// package is loaded as an unverified one, which stays on below.
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		// Said explicitly, as n8n asks at every start; it is what loads this package from nodes/.

@@ -63,14 +63,19 @@ export interface ChatRequest {
 /** What the scripted model schedules (with the accounts it found through List accounts). */
 export const MODEL_POST = {
 	text: 'Latte art workshop this Saturday at 10:00! Learn to pour a rosetta with our baristas. Sign up at the counter.',
-	scheduled_at: '2030-05-04T10:00:00+02:00',
+	// Next year's 4 May, so that the time is always in the future.
+	scheduled_at: `${new Date().getUTCFullYear() + 1}-05-04T10:00:00+02:00`,
 	platforms: ['facebook', 'instagram'],
 };
 
+/** The note the scripted model approves a post with, in the approval conversation. */
+export const MODEL_APPROVAL_COMMENT = 'Approved by the assistant: text and schedule look right.';
+
 /**
- * A chat model that plays the AI agent example's conversation the way a real model would: it asks
- * the List accounts tool for the accounts, then calls Schedule a post with a Facebook and an
- * Instagram one, then answers with what the tool said.
+ * A chat model that plays two conversations the way a real model would. The AI agent example's:
+ * it asks the List accounts tool for the accounts, then calls Schedule a post with a Facebook and
+ * an Instagram one. The approval one: it lists the posts awaiting approval, then approves the first
+ * of them. Either way it then answers with what the last tool said.
  */
 function scriptedModelAnswer(request: ChatRequest): Record<string, unknown> {
 	const last = request.messages[request.messages.length - 1];
@@ -81,7 +86,15 @@ function scriptedModelAnswer(request: ChatRequest): Record<string, unknown> {
 		tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }],
 	});
 	let message: Record<string, unknown>;
-	if (last.role !== 'tool' && toolNames.includes('List_accounts')) {
+	if (last.role !== 'tool' && toolNames.includes('List_posts_awaiting_approval')) {
+		message = call('call_list_pending', 'List_posts_awaiting_approval', {});
+	} else if (last.role === 'tool' && last.tool_call_id === 'call_list_pending') {
+		const posts = JSON.parse(last.content ?? '[]') as { id: string }[];
+		message = call('call_approve', 'Approve_a_post', {
+			post_id: posts[0]?.id ?? '',
+			comment: MODEL_APPROVAL_COMMENT,
+		});
+	} else if (last.role !== 'tool' && toolNames.includes('List_accounts')) {
 		message = call('call_list_accounts', 'List_accounts', {});
 	} else if (last.role === 'tool' && last.tool_call_id === 'call_list_accounts') {
 		const accounts = JSON.parse(last.content ?? '[]') as {

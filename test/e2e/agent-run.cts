@@ -75,3 +75,87 @@ export function localModelCredential(offline: OfflineServices): CredentialFile {
 		data: { apiKey: 'sk-local-scripted', url: offline.modelUrl },
 	};
 }
+
+export const APPROVAL_AGENT_RUN_ID = 'spE2eAgentAppr01';
+export const APPROVAL_MESSAGE = 'Approve the post that is waiting for my approval';
+
+const sandboxCredential = {
+	socialPublishingApi: { id: 'spSandboxCred001', name: 'Social Publishing (sandbox)' },
+};
+const mainWorkspace = { __rl: true, mode: 'id', value: '64b200000000000000000001' };
+
+/**
+ * An agent that approves posts: it lists the posts awaiting approval (Post > Get Many, Output
+ * Simplified, a small record per post) and approves one by the ID it read (Post > Approve, whose
+ * post ID and comment the model fills in). Built like the example's run: a manual start and the
+ * chat message in a Set node, the model the local scripted one.
+ */
+export function approvalAgentWorkflow(examples: Workflow[]): Workflow {
+	const base = agentRunWorkflow(examples);
+	const keep = new Set(['Start', 'Chat message', 'AI Agent', 'OpenAI Chat Model']);
+	const nodes = base.nodes
+		.filter((node) => keep.has(node.name))
+		.map((node) =>
+			node.name === 'Chat message'
+				? {
+						...node,
+						parameters: {
+							assignments: {
+								assignments: [
+									{ id: 'e2e-p3', name: 'chatInput', value: APPROVAL_MESSAGE, type: 'string' },
+								],
+							},
+							options: {},
+						},
+					}
+				: node.name === 'AI Agent'
+					? {
+							...node,
+							parameters: {
+								options: {
+									systemMessage:
+										'You help the approvers of Acme Coffee. List the posts awaiting approval, then approve the one the user means with the Approve a post tool.',
+								},
+							},
+						}
+					: node,
+		);
+	const tool = (name: string, x: number, parameters: Record<string, unknown>) => ({
+		id: `e2e-${name.replace(/\s+/g, '-').toLowerCase()}`,
+		name,
+		type: 'n8n-nodes-social-publishing.socialPublishingTool',
+		typeVersion: 1,
+		position: [x, 240] as [number, number],
+		parameters: { workspaceId: mainWorkspace, ...parameters },
+		credentials: sandboxCredential,
+	});
+	const toAgent = { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] };
+	return {
+		...base,
+		id: APPROVAL_AGENT_RUN_ID,
+		name: 'E2E: an agent approves a post',
+		nodes: [
+			...nodes,
+			tool('List posts awaiting approval', 340, {
+				resource: 'post',
+				operation: 'getAll',
+				limit: 10,
+				filters: { statuses: ['under_review'] },
+			}),
+			tool('Approve a post', 540, {
+				resource: 'post',
+				operation: 'approve',
+				postId:
+					"={{ $fromAI('post_id', 'The id of the post to approve, from List posts awaiting approval', 'string') }}",
+				comment: "={{ $fromAI('comment', 'A short note for the post\'s author', 'string') }}",
+			}),
+		],
+		connections: {
+			Start: base.connections.Start,
+			'Chat message': base.connections['Chat message'],
+			'OpenAI Chat Model': base.connections['OpenAI Chat Model'],
+			'List posts awaiting approval': toAgent,
+			'Approve a post': toAgent,
+		},
+	};
+}

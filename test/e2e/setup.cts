@@ -15,7 +15,6 @@ import {
 } from '../../scripts/examples.cts';
 import {
 	DEMO_DIR,
-	ensureN8n,
 	importCredentials,
 	importWorkflows,
 	linkPackage,
@@ -40,9 +39,9 @@ export interface Extras {
 }
 
 /**
- * Installs n8n if needed, then makes `.demo/<name>` from scratch: the package, the credentials
- * (writer: the `full` key, reviewer: the `workspace` key) and the examples with offline stand-ins,
- * plus any extra workflows and credentials.
+ * Makes `.demo/<name>` from scratch (global-setup.cts has installed n8n): the package, the
+ * credentials (writer: the `full` key, reviewer: the `workspace` key) and the examples with offline
+ * stand-ins, plus any extra workflows and credentials.
  */
 export async function prepareN8n(
 	name: string,
@@ -50,7 +49,6 @@ export async function prepareN8n(
 	offline: OfflineServices,
 	extras: Extras = {},
 ): Promise<N8nFolder> {
-	ensureN8n((line) => console.log(line));
 	const userFolder = join(DEMO_DIR, name);
 	rmSync(userFolder, { recursive: true, force: true });
 	linkPackage(userFolder);

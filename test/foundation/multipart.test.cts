@@ -81,6 +81,6 @@ test('the folder travels as a form field beside the file', async () => {
 
 	const request = (await sandbox.control.requests()).find((r) => r.path === mediaPath);
 	expect(request?.body).toMatchObject({ fields: { folder_id: 'folder-1' }, files: [{ sha256 }] });
-	// Whether the sandbox accepts this folder is its business; the request is what this test is about.
-	expect(result.error?.message ?? 'ok').not.toMatch(/did not answer with JSON/);
+	// The sandbox takes any folder ID, so the upload succeeds.
+	expect(result.error).toBeUndefined();
 });

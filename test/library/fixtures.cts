@@ -47,3 +47,21 @@ export async function seedMain(
 	});
 	await control.clearRequests();
 }
+
+/**
+ * How many records a list of a workspace holds, as the sandbox answers (its `total`: the demo data
+ * plus any seeded), so a Return All can be checked for exactly that many. Empties the request log.
+ */
+export async function listTotal(
+	control: SandboxControl,
+	segment: string,
+	workspaceId: string = MAIN_WORKSPACE,
+): Promise<number> {
+	const response = await fetch(
+		`${control.url}/api/v1/workspaces/${workspaceId}/${segment}?per_page=1`,
+		{ headers: { 'x-api-key': DEMO.keys.full } },
+	);
+	const { total } = (await response.json()) as { total: number };
+	await control.clearRequests();
+	return total;
+}

@@ -8,6 +8,9 @@ export const A = DEMO.accounts;
 export const POSTS = `/api/v1/workspaces/${MAIN_WORKSPACE}/posts`;
 export const MEDIA = `/api/v1/workspaces/${MAIN_WORKSPACE}/media`;
 
+/** Next year, computed: its summer dates are always in the future, so scheduled posts stay valid. */
+export const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+
 /** The JSON bodies the sandbox received on one method and path, in order. */
 export async function bodiesSent(control: SandboxControl, method: string, path: string) {
 	return (await control.requests())

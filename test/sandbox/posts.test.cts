@@ -213,13 +213,23 @@ describe('create post (4.14)', () => {
 		],
 		[
 			'an ISO time',
-			{ scheduling: { publish_type: 'scheduled', scheduled_at: '2030-01-01T10:00:00Z' } },
+			{
+				scheduling: {
+					publish_type: 'scheduled',
+					scheduled_at: `${berlinWallClock(2).slice(0, 10)}T10:00:00Z`,
+				},
+			},
 			'scheduling.scheduled_at',
 			'The scheduling.scheduled_at field must match the format Y-m-d H:i:s.',
 		],
 		[
 			'an impossible date',
-			{ scheduling: { publish_type: 'scheduled', scheduled_at: '2030-02-30 10:00:00' } },
+			{
+				scheduling: {
+					publish_type: 'scheduled',
+					scheduled_at: `${new Date().getUTCFullYear() + 1}-02-30 10:00:00`,
+				},
+			},
 			'scheduling.scheduled_at',
 			'The scheduling.scheduled_at field must be a valid date.',
 		],
@@ -512,8 +522,8 @@ describe('create post (4.14)', () => {
 				},
 				gmb_options: {
 					topic_type: 'EVENT',
-					start_date: '2030-01-01',
-					end_date: '2030-01-02',
+					start_date: berlinWallClock(10).slice(0, 10),
+					end_date: berlinWallClock(11).slice(0, 10),
 					title: 'x'.repeat(100),
 					action_type: 'BOOK',
 					cta_link: 'https://acme.example/book',
@@ -669,18 +679,17 @@ describe('list posts (4.13)', () => {
 	});
 
 	it('filters by the scheduled day in the workspace time zone, else the creation day', async () => {
-		const at = '2031-06-15 23:30:00';
+		// Years ahead, past every post of the demo data.
+		const day = berlinWallClock(5 * 365).slice(0, 10);
+		const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 86400000).toISOString().slice(0, 10);
+		const at = `${day} 23:30:00`;
 		const { body } = await api.post(
 			ws('/posts'),
 			scheduledPost({ scheduling: { publish_type: 'scheduled', scheduled_at: at } }),
 		);
-		const day = await api.get(ws('/posts'), {
-			query: { date_from: '2031-06-15', date_to: '2031-06-15' },
-		});
-		expect(ids(day.body)).toEqual([body.data.id]);
-		expect((await api.get(ws('/posts'), { query: { date_from: '2031-06-16' } })).body.total).toBe(
-			0,
-		);
+		const onDay = await api.get(ws('/posts'), { query: { date_from: day, date_to: day } });
+		expect(ids(onDay.body)).toEqual([body.data.id]);
+		expect((await api.get(ws('/posts'), { query: { date_from: nextDay } })).body.total).toBe(0);
 		const draft = (
 			await api.post(ws('/posts'), scheduledPost({ scheduling: { publish_type: 'draft' } }))
 		).body.data.id;

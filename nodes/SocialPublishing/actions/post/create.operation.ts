@@ -14,6 +14,7 @@ import { postLookup } from '../../helpers/lookups';
 import { idOf, postIdOf } from '../../../shared/ids';
 import { uploadBinaryToLibrary } from '../../helpers/media';
 import { resolveTimezone, ZONE_FOR_CHECKS, zoneOption } from '../../helpers/schedule';
+import type { Timezone } from '../../helpers/schedule';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { checkCreateRules } from './createRules';
 import { scheduleProperties } from './schedule';
@@ -67,6 +68,12 @@ async function upload(
 	return uploaded;
 }
 
+/** Whether the body carries a date (Google Business Profile's), which is read in the zone too. */
+function hasDates(body: IDataObject): boolean {
+	const gmb = (body.gmb_options ?? {}) as IDataObject;
+	return gmb.start_date !== undefined || gmb.end_date !== undefined;
+}
+
 /** The body as the table reads it, with dates and times in `zone`; any wrong value fails here. */
 function readBody(
 	ctx: IExecuteFunctions,
@@ -100,17 +107,28 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// Every input is checked before the workspace's zone is read (a request): in the Timezone
 	// option's zone when set, else in a stand-in zone, and read again once the zone is known.
 	const chosenZone = zoneOption(checks, options.timezone);
-	const checked = readBody(this, itemIndex, checks, chosenZone ?? ZONE_FOR_CHECKS);
-	await checkCreateRules(this, itemIndex, checks, checked, binaryProperties, {
-		zone: chosenZone ?? ZONE_FOR_CHECKS,
+	let zone = chosenZone ?? ZONE_FOR_CHECKS;
+	let body = readBody(this, itemIndex, checks, zone);
+	let schedule = await checkCreateRules(this, itemIndex, checks, body, binaryProperties, {
+		zone,
 		mustBeFuture: chosenZone !== undefined,
 	});
-	const timezone = await resolveTimezone(this, checks, options.timezone, workspaceId, itemIndex);
-	const body = readBody(this, itemIndex, checks, timezone.zone);
-	const schedule = await checkCreateRules(this, itemIndex, checks, body, binaryProperties, {
-		zone: timezone.zone,
-		mustBeFuture: true,
-	});
+	// The workspace's zone is read (once per execution) only for a post that carries a time or a
+	// date: a request spent on every draft would count against the rate limit for nothing.
+	const timed = schedule !== undefined || hasDates(body);
+	const timezone: Timezone | undefined = !timed
+		? chosenZone !== undefined
+			? { zone: chosenZone, source: 'option' }
+			: undefined
+		: await resolveTimezone(this, checks, options.timezone, workspaceId, itemIndex);
+	if (timezone && chosenZone === undefined) {
+		zone = timezone.zone;
+		body = readBody(this, itemIndex, checks, zone);
+		schedule = await checkCreateRules(this, itemIndex, checks, body, binaryProperties, {
+			zone,
+			mustBeFuture: true,
+		});
+	}
 	const publishType = (body.scheduling as IDataObject).publish_type as string;
 
 	const uploaded = await upload(this, itemIndex, workspaceId, binaryProperties);
@@ -129,7 +147,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'createPost',
 		{ workspaceId },
 		{ body, itemIndex },
-		postLookup(this, workspaceId, body, timezone.zone, itemIndex),
+		postLookup(this, workspaceId, body, zone, itemIndex),
 	);
 	const warning =
 		typeof created.warning === 'string' && created.warning !== '' ? created.warning : undefined;
@@ -145,8 +163,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		id: postIdOf(created),
 		publish_type: publishType,
 		scheduled_at: schedule?.scheduled_at ?? null,
-		timezone: timezone.zone,
-		timezone_source: timezone.source,
+		timezone: timezone?.zone ?? null,
+		timezone_source: timezone?.source ?? null,
 		...(uploaded.length > 0 ? { uploaded_media: uploaded } : {}),
 	};
 }

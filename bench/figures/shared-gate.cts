@@ -41,7 +41,7 @@ interface Child {
 /** An n8n process of its own for one execution, started and loaded before the clock starts. */
 async function startChild(): Promise<Child> {
 	const child = fork(join(repoRoot, 'bench', 'lib', 'execution-child.cts'), [], {
-		execArgv: ['--require', join(repoRoot, 'scripts', 'register-cts.cts')],
+		execArgv: ['--import', 'tsx'],
 		cwd: repoRoot,
 	});
 	const timer = setTimeout(() => child.kill(), CHILD_TIMEOUT_MS);

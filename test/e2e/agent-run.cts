@@ -1,5 +1,6 @@
 // The AI agent example as it runs with a model: a local scripted one (the offline services'), for
 // the example tests (`n8n execute`) and the queue-mode test (on a worker).
+import { DEMO } from '../../sandbox/demo-data.cts';
 import { EXAMPLE_IDS, type Workflow } from '../../scripts/examples.cts';
 import type { CredentialFile } from '../../scripts/n8n-runtime.cts';
 import type { OfflineServices } from '../../scripts/offline-services.cts';
@@ -76,13 +77,16 @@ export function localModelCredential(offline: OfflineServices): CredentialFile {
 	};
 }
 
+/** Alex Demo, whose key the sandbox credential holds, approves several posts under review. */
+const ALEX = DEMO.users.alex.id;
+
 export const APPROVAL_AGENT_RUN_ID = 'spE2eAgentAppr01';
 export const APPROVAL_MESSAGE = 'Approve the post that is waiting for my approval';
 
 const sandboxCredential = {
 	socialPublishingApi: { id: 'spSandboxCred001', name: 'Social Publishing (sandbox)' },
 };
-const mainWorkspace = { __rl: true, mode: 'id', value: '64b200000000000000000001' };
+const mainWorkspace = { __rl: true, mode: 'id', value: DEMO.workspaces.main.id };
 
 /**
  * An agent that approves posts: it lists the posts awaiting approval (Post > Get Many, Output
@@ -140,14 +144,15 @@ export function approvalAgentWorkflow(examples: Workflow[]): Workflow {
 				resource: 'post',
 				operation: 'getAll',
 				limit: 10,
-				filters: { statuses: ['under_review'] },
+				// Posts the key's user (Alex in the sandbox) may approve.
+				filters: { statuses: ['under_review'], approvalAssignedTo: [ALEX] },
 			}),
 			tool('Approve a post', 540, {
 				resource: 'post',
 				operation: 'approve',
 				postId:
 					"={{ $fromAI('post_id', 'The id of the post to approve, from List posts awaiting approval', 'string') }}",
-				comment: "={{ $fromAI('comment', 'A short note for the post\'s author', 'string') }}",
+				comment: "={{ $fromAI('comment', 'A short note for the author of the post', 'string') }}",
 			}),
 		],
 		connections: {

@@ -7,6 +7,7 @@ import { DEMO } from '../../sandbox/demo-data.cts';
 import { EXAMPLE_IDS, type Workflow } from '../../scripts/examples.cts';
 import {
 	FEED_ITEMS,
+	MODEL_APPROVAL_COMMENT,
 	MODEL_POST,
 	startOfflineServices,
 	type OfflineServices,
@@ -17,6 +18,9 @@ import { useSandbox } from '../harness/sandbox.cts';
 import {
 	AGENT_RUN_ID,
 	agentRunWorkflow,
+	APPROVAL_AGENT_RUN_ID,
+	APPROVAL_MESSAGE,
+	approvalAgentWorkflow,
 	CHAT_MESSAGE,
 	localModelCredential,
 } from './agent-run.cts';
@@ -82,7 +86,7 @@ function toolCheckWorkflow(examples: Workflow[]): Workflow {
 beforeAll(async () => {
 	offline = await startOfflineServices();
 	({ userFolder, examples } = await prepareN8n('e2e-examples', sandbox.url, offline, {
-		workflows: (all) => [toolCheckWorkflow(all), agentRunWorkflow(all)],
+		workflows: (all) => [toolCheckWorkflow(all), agentRunWorkflow(all), approvalAgentWorkflow(all)],
 		credentials: [localModelCredential(offline)],
 	}));
 }, SETUP_TIMEOUT);
@@ -233,4 +237,43 @@ test('AI agent: with a chat model added, the agent lists the accounts and schedu
 		scheduling: { publish_type: 'scheduled', scheduled_at: `${WORKSHOP_DAY} 10:00:00` },
 	});
 	expect(String(run.output('AI Agent')[0].json.output)).toContain(`${WORKSHOP_DAY} 10:00:00`);
+});
+
+test('AI agent: an agent lists the posts awaiting approval (a small record each) and approves one', async () => {
+	const run = await execute(userFolder, APPROVAL_AGENT_RUN_ID);
+
+	const calls = offline.modelCalls();
+	expect(calls[0].messages.at(-1)?.content).toContain(APPROVAL_MESSAGE);
+	expect(calls[0].tools?.map((tool) => tool.function.name).sort()).toEqual([
+		'Approve_a_post',
+		'List_posts_awaiting_approval',
+	]);
+	// What the model read of the list: the simplified posts, a few fields each.
+	const listed = JSON.parse(String(calls[1].messages.at(-1)?.content)) as Record<string, unknown>[];
+	expect(listed.length).toBeGreaterThan(0);
+	for (const post of listed) {
+		expect(Object.keys(post).sort()).toEqual([
+			'accounts',
+			'approval_status',
+			'id',
+			'published_at',
+			'scheduled_at',
+			'status',
+			'text',
+			'timezone',
+		]);
+		expect(post.status).toBe('under_review');
+	}
+	const requests = await sandbox.control.requests();
+	expect(
+		requests.map((r) => `${r.method} ${r.path.replace(`/api/v1/workspaces/${main.id}`, '')}`),
+	).toEqual(['GET /posts', `POST /posts/${String(listed[0].id)}/approval`]);
+	expect(requests[0].query).toMatchObject({
+		'status[]': 'under_review',
+		'approval_assigned_to[]': DEMO.users.alex.id,
+		per_page: '10',
+	});
+	expect(requests[1].status).toBe(200);
+	expect(bodyOf(requests[1])).toEqual({ action: 'approve', comment: MODEL_APPROVAL_COMMENT });
+	expect(String(run.output('AI Agent')[0].json.output)).toContain('Done.');
 });

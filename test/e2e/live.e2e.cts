@@ -4,6 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { SandboxControl } from '../../sandbox/client.cts';
+import { wallClockInZone } from '../../sandbox/clock.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { startSandbox } from '../../sandbox/server.cts';
 import { EXAMPLE_IDS } from '../../scripts/examples.cts';
@@ -34,6 +35,7 @@ beforeAll(async () => {
 	const { userFolder } = await prepareN8n('e2e-live', sandbox.url, offline);
 	// Published before start: n8n activates the trigger as it starts, and polls once right away.
 	await activateWorkflow(userFolder, EXAMPLE_IDS.approvals);
+	await activateWorkflow(userFolder, EXAMPLE_IDS.escalation);
 	n8n = await startN8n(userFolder, await freePort());
 	session = new N8nSession(n8n.url);
 	await session.setupOwner();
@@ -124,3 +126,47 @@ test('the credential test passes with a good key and fails clearly with a bad on
 	const keys = (await control.requests({ method: 'GET', path: '/api/v1/me' })).map((r) => r.key);
 	expect(new Set(keys)).toEqual(new Set(['full', 'unknown']));
 });
+
+test("the escalation example: a post whose lead time passes on the service's clock reaches the catcher once", async () => {
+	const text = 'E2E: the winter blend launches soon';
+	const now = Date.parse(await control.clock({}));
+	// Due in five hours by the service's clock, in the workspace's zone.
+	await control.simulate({
+		action: 'create_pending',
+		workspace_id: main.id,
+		text,
+		created_by_user_id: DEMO.users.maya.id,
+		approvers: [DEMO.users.alex.id],
+		scheduled_at: wallClockInZone(new Date(now + 5 * 3600_000), main.timezone),
+	});
+	const escalations = () =>
+		offline
+			.caught()
+			.map((message) => (message.body as { text: string }).text)
+			.filter((message) => message.includes('Approval overdue') && message.includes(text));
+	const overduePolls = async () =>
+		(await control.requests({ method: 'GET', path: `/api/v1/workspaces/${main.id}/posts` })).filter(
+			(request) => String(request.query['status[]']).includes('missed_review'),
+		).length;
+
+	// A poll sees the post five hours away: not yet overdue.
+	const before = await overduePolls();
+	expect(await waitFor(async () => (await overduePolls()) > before, Date.now() + 90_000)).toBe(
+		true,
+	);
+	expect(escalations()).toEqual([]);
+
+	// Three hours and five minutes pass on the service's clock: due in 1 h 55, inside the 2 hours.
+	await control.clock({ advanceSeconds: 3 * 3600 + 300 });
+	expect(await waitFor(() => escalations().length > 0, Date.now() + 90_000)).toBe(true);
+	const [message] = escalations();
+	expect(message).toContain('Goes out in 11');
+	expect(message).toContain(
+		`Still waiting for: ${DEMO.users.alex.name} <${DEMO.users.alex.email}>`,
+	);
+
+	// The next poll reports nothing new: one message per post and review round.
+	const after = await overduePolls();
+	expect(await waitFor(async () => (await overduePolls()) > after, Date.now() + 90_000)).toBe(true);
+	expect(escalations()).toHaveLength(1);
+}, 300_000);

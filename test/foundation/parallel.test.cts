@@ -141,6 +141,8 @@ describe('one rate-limit gate per credential', () => {
 
 describe('Return All prefetches', () => {
 	test('once page 1 tells last_page, the other pages are asked for at once, kept in page order', async () => {
+		// Page order is only comparable where the service keeps one order between requests.
+		await sandbox.control.profile({ listOrder: 'updated-desc' });
 		await seedMain(sandbox.control, 'posts', 250);
 		await sandbox.control.latency(100);
 
@@ -170,6 +172,8 @@ describe('Return All prefetches', () => {
 	});
 
 	test('at most Parallel Requests pages in flight', async () => {
+		// Each page once: the service keeps one order between requests here.
+		await sandbox.control.profile({ listOrder: 'updated-desc' });
 		await seedMain(sandbox.control, 'posts', 1000);
 		await sandbox.control.latency(50);
 		const { output, error } = await run({

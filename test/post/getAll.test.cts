@@ -97,6 +97,8 @@ test('without Simplify the posts are returned as the API sends them', async () =
 });
 
 test('Return All walks every page; Limit asks for no more than it needs', async () => {
+	// One request a page where the service keeps one order between requests.
+	await sandbox.control.profile({ listOrder: 'updated-desc' });
 	await sandbox.control.seed({ workspace_id: MAIN_WORKSPACE, resource: 'posts', count: 150 });
 	const total = await listTotal(sandbox.control, 'posts');
 	const all = await runNode({
@@ -119,6 +121,24 @@ test('Return All walks every page; Limit asks for no more than it needs', async 
 	});
 	expect(some.output).toHaveLength(5);
 	expect(await queriesTo(sandbox.control, POSTS)).toEqual([{ page: '1', per_page: '5' }]);
+});
+
+test('Return All in a list that comes in a new order for every request: every post once', async () => {
+	await sandbox.control.profile({ listOrder: 'shuffled' });
+	await sandbox.control.seed({ workspace_id: MAIN_WORKSPACE, resource: 'posts', count: 150 });
+	const total = await listTotal(sandbox.control, 'posts');
+	const all = await runNode({
+		parameters: inWorkspace('post', 'getAll', { returnAll: true, output: 'raw' }),
+		credentials: sandbox.credentials(),
+	});
+	expect(all.error).toBeUndefined();
+	const ids = all.output.map((item) => item.json.id);
+	expect(new Set(ids).size).toBe(ids.length);
+	expect(ids).toHaveLength(total);
+	// Two pages a reading; the pages are read again (at most 3 more times) until they add up.
+	const pages = (await queriesTo(sandbox.control, POSTS)).map((query) => query.page);
+	expect(pages.length % 2).toBe(0);
+	expect(pages.length).toBeLessThanOrEqual(8);
 });
 
 test('one list per input item, each paired to its item', async () => {

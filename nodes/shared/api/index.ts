@@ -187,5 +187,39 @@ export async function getList(
 	const needed = Math.min(first.lastPage ?? 1, Math.ceil(wanted / perPage));
 	const numbers = Array.from({ length: needed - 1 }, (_, i) => i + 2);
 	for (const page of await Promise.all(numbers.map(pageNumber))) take(page);
-	return items;
+	if (wanted !== Infinity || first.total === undefined) return items;
+	return await wholeList(items, first.total, () => Promise.all([1, ...numbers].map(pageNumber)));
+}
+
+const RECORD_ID_FIELDS = ['_id', 'id', 'post_id'];
+const recordIdOf = (record: IDataObject) =>
+	RECORD_ID_FIELDS.map((field) => record[field]).find(
+		(value) => typeof value === 'string' || typeof value === 'number',
+	);
+
+/** Readings of a whole list after the first, when its pages did not add up to its `total`. */
+const MORE_READINGS = 3;
+
+/**
+ * Return All in a list whose order is not stable between requests (section 4.13 states no order)
+ * can repeat some records across pages and leave others out. The records are kept once each, by
+ * their ID; while fewer than the list's `total`, the pages are read again, a few times at most,
+ * and what they add is kept in the order first seen.
+ */
+async function wholeList(
+	read: IDataObject[],
+	total: number,
+	readAgain: () => Promise<Page[]>,
+): Promise<IDataObject[]> {
+	if (read.some((record) => recordIdOf(record) === undefined)) return read;
+	const byId = new Map(read.map((record) => [String(recordIdOf(record)), record]));
+	for (let reading = 0; reading < MORE_READINGS && byId.size < total; reading++) {
+		for (const page of await readAgain()) {
+			for (const record of page.items) {
+				const id = String(recordIdOf(record));
+				if (!byId.has(id)) byId.set(id, record);
+			}
+		}
+	}
+	return [...byId.values()];
 }

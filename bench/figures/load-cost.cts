@@ -1,4 +1,4 @@
-// Figure 4: what installing the package costs n8n: the time its loader takes to load our
+// Figure 7: what installing the package costs n8n: the time its loader takes to load our
 // credential and nodes, and the size of the tarball npm would publish.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -54,7 +54,7 @@ export async function loadCost(): Promise<Figure> {
 		);
 	}
 	return {
-		id: 4,
+		id: 7,
 		title: 'Load cost',
 		method:
 			`Package load: ${LOAD_RUNS} fresh Node processes each import n8n-core, then time \`new PackageDirectoryLoader(root).loadAll()\` ` +

@@ -1,4 +1,4 @@
-// Figure 5: the trigger's poll run over and over against the sandbox, as an active workflow would
+// Figure 8: the trigger's poll run over and over against the sandbox, as an active workflow would
 // run it: polls per second, and the size of the state it keeps (static data) after 10,000 polls.
 import type { IDataObject } from 'n8n-workflow';
 
@@ -101,7 +101,7 @@ export async function triggerSoak(sandbox: BenchSandbox): Promise<Figure> {
 	const tied = describe(tiedRun, 'Frozen clock (every post at the same instant)');
 	const exact = [liveRun, tiedRun].every((run) => run.emitted === run.published);
 	return {
-		id: 5,
+		id: 8,
 		title: 'Trigger soak',
 		method:
 			`The trigger (Post Published) polls the sandbox ${POLLS} times in a row through PollContext, each poll starting from the static data the previous one left, as an active workflow does; ` +

@@ -2,12 +2,14 @@
 // items, and the sandbox the bench runs against. Written once; every figure uses these.
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import type { LoggedRequest } from '../../sandbox/client.cts';
+
 import { SandboxControl } from '../../sandbox/client.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { startSandbox } from '../../sandbox/server.cts';
-import type { Credentials } from '../../test/harness/engine.cts';
-import { binaryItem } from '../../test/harness/engine.cts';
-import { peerParameters } from '../peer/http-request.cts';
+import type { Credentials, RunNodeOptions } from '../../test/harness/engine.cts';
+import { binaryItem, runNode } from '../../test/harness/engine.cts';
+import { createPostBody, peerParameters } from '../peer/http-request.cts';
 
 export interface BenchSandbox {
 	url: string;
@@ -36,8 +38,11 @@ export function textItems(tag: string, count: number): INodeExecutionData[] {
 	return Array.from({ length: count }, (_, i) => ({ json: { text: `${tag} #${i + 1}` } }));
 }
 
-/** Create Post, a draft on one account, its text from the input item. */
-export function createPost(extra: INodeParameters = {}): INodeParameters {
+/** Create Post, a draft on one account, its text from the input item; `options` is the node's Options. */
+export function createPost(
+	extra: INodeParameters = {},
+	options: INodeParameters = {},
+): INodeParameters {
 	return {
 		resource: 'post',
 		operation: 'create',
@@ -46,15 +51,20 @@ export function createPost(extra: INodeParameters = {}): INodeParameters {
 		accounts: [ACCOUNT],
 		publishType: 'draft',
 		additionalFields: extra,
+		options,
 	};
 }
 
-/** The same create as the peer sends it: the request body Create Post builds. */
-export function peerCreatePost() {
+/** The same create in HTTP Request: the request body Create Post builds, to the full URL. */
+export function peerCreatePost(
+	baseUrl: string,
+	batching?: { batchSize: number; batchInterval: number },
+) {
 	return peerParameters({
 		method: 'POST',
-		path: postsPath(MAIN),
-		body: `={{ { content: { text: $json.text }, accounts: [${JSON.stringify(ACCOUNT)}], scheduling: { publish_type: 'draft' } } }}`,
+		url: `${baseUrl}${postsPath(MAIN)}`,
+		jsonBody: createPostBody(ACCOUNT),
+		batching,
 	});
 }
 
@@ -74,19 +84,29 @@ export function getManyPosts(
 	};
 }
 
-export function peerGetManyPosts(workspaceId: string, perPage: number) {
-	return peerParameters({ method: 'GET', path: postsPath(workspaceId), qs: { page: 1, per_page: perPage } });
+export function peerGetManyPosts(baseUrl: string, workspaceId: string, perPage: number) {
+	return peerParameters({
+		method: 'GET',
+		url: `${baseUrl}${postsPath(workspaceId)}`,
+		qs: { page: 1, per_page: perPage },
+	});
 }
 
 /** Create Post with `files` binary files, each uploaded to the media library first. */
-export function createPostWithFiles(files: number): { parameters: INodeParameters; items: INodeExecutionData[] } {
+export function createPostWithFiles(files: number): {
+	parameters: INodeParameters;
+	items: INodeExecutionData[];
+} {
 	const properties = Array.from({ length: files }, (_, i) => `file${i + 1}`);
 	const png = Buffer.from(
 		'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
 		'base64',
 	);
 	const binaries = Object.fromEntries(
-		properties.map((property) => [property, { data: png, fileName: `${property}.png`, mimeType: 'image/png' }]),
+		properties.map((property) => [
+			property,
+			{ data: png, fileName: `${property}.png`, mimeType: 'image/png' },
+		]),
 	);
 	return {
 		parameters: createPost({ binaryPropertyNames: properties.join(',') }),
@@ -107,10 +127,16 @@ export async function postsTagged(
 ): Promise<string[]> {
 	const texts: string[] = [];
 	for (let page = 1; page <= 100; page++) {
-		const response = await fetch(`${sandbox.url}${postsPath(workspaceId)}?page=${page}&per_page=100`, {
-			headers: { 'X-API-Key': sandbox.credentials.apiKey },
-		});
-		const body = (await response.json()) as { data: Array<{ content?: { text?: string } }>; last_page?: number };
+		const response = await fetch(
+			`${sandbox.url}${postsPath(workspaceId)}?page=${page}&per_page=100`,
+			{
+				headers: { 'X-API-Key': sandbox.credentials.apiKey },
+			},
+		);
+		const body = (await response.json()) as {
+			data: Array<{ content?: { text?: string } }>;
+			last_page?: number;
+		};
 		for (const post of body.data) {
 			const text = post.content?.text ?? '';
 			if (text.startsWith(tag)) texts.push(text);
@@ -118,4 +144,58 @@ export async function postsTagged(
 		if (body.data.length === 0 || page >= Number(body.last_page ?? page)) break;
 	}
 	return texts;
+}
+
+export interface CreatesRun {
+	ms: number;
+	/** The node's error, when it failed. */
+	error?: string;
+	/** Every request the sandbox received during the run. */
+	log: LoggedRequest[];
+	/** Items whose text no post has. */
+	missing: number;
+	/** Their texts. */
+	missingTexts: string[];
+	/** Posts beyond the first with the same text. */
+	duplicates: number;
+}
+
+/**
+ * Runs a create job over `count` items tagged `tag` on the sandbox as the caller set it up (rate
+ * limit, latency, faults), reads its log (and whatever `beforeCleanup` reads), then turns those off
+ * and counts the posts per item.
+ */
+export async function runCreates(
+	sandbox: BenchSandbox,
+	job: Omit<RunNodeOptions, 'items' | 'credentials'>,
+	tag: string,
+	count: number,
+	beforeCleanup?: () => Promise<void>,
+): Promise<CreatesRun> {
+	const start = performance.now();
+	const result = await runNode({
+		...job,
+		items: textItems(tag, count),
+		credentials: sandbox.credentials,
+	});
+	const ms = performance.now() - start;
+	const log = await sandbox.control.requests();
+	await beforeCleanup?.();
+	await sandbox.control.clearFaults();
+	await sandbox.control.latency(0);
+	await sandbox.control.rateLimit(null);
+	// With the separator: "run 1" is also the start of "run 10".
+	const texts = await postsTagged(sandbox, `${tag} #`);
+	const unique = new Set(texts);
+	const missingTexts = textItems(tag, count)
+		.map((item) => String(item.json.text))
+		.filter((text) => !unique.has(text));
+	return {
+		ms,
+		error: result.error?.message,
+		log,
+		missing: missingTexts.length,
+		missingTexts,
+		duplicates: texts.length - unique.size,
+	};
 }

@@ -14,6 +14,13 @@ export interface Row {
 	note?: string;
 }
 
+/** A target the figure is held to, and whether this run met it. */
+export interface Goal {
+	goal: string;
+	measured: string;
+	met: boolean;
+}
+
 export interface Figure {
 	id: number;
 	title: string;
@@ -22,6 +29,8 @@ export interface Figure {
 	rows: Row[];
 	/** Findings worth a sentence: where we are behind, what is missing and why. */
 	notes: string[];
+	/** Targets set for the figure; the report lists them with what was measured. */
+	goals?: Goal[];
 	/** The figure in one sentence, for the summary at the top. */
 	summary: string;
 	/** How long measuring it took; set by the runner. */
@@ -30,9 +39,9 @@ export interface Figure {
 
 export const repoRoot = join(__dirname, '..', '..');
 
-function versionOf(pkg: string): string {
+function versionOf(pkg: string, modules = join(repoRoot, 'node_modules')): string {
 	try {
-		return (require(join(repoRoot, 'node_modules', pkg, 'package.json')) as { version: string }).version;
+		return (require(join(modules, pkg, 'package.json')) as { version: string }).version;
 	} catch {
 		return 'not installed';
 	}
@@ -40,7 +49,9 @@ function versionOf(pkg: string): string {
 
 function gitCommit(): string {
 	try {
-		return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot }).toString().trim();
+		return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot })
+			.toString()
+			.trim();
 	} catch {
 		return 'unknown';
 	}
@@ -51,9 +62,11 @@ export function machine(): string[] {
 	return [
 		`CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores`,
 		`Memory: ${(totalmem() / 1024 ** 3).toFixed(0)} GiB`,
-		`Load average when the run ended: ${loadavg().map((value) => value.toFixed(2)).join(', ')} (1, 5, 15 min; other work shares the machine)`,
+		`Load average when the run ended: ${loadavg()
+			.map((value) => value.toFixed(2))
+			.join(', ')} (1, 5, 15 min; other work shares the machine)`,
 		`OS: ${type()} ${release()}`,
-		`Node ${process.versions.node}; n8n-core ${versionOf('n8n-core')}, n8n-workflow ${versionOf('n8n-workflow')}, n8n-nodes-base ${versionOf('n8n-nodes-base')}`,
+		`Node ${process.versions.node}; n8n-core ${versionOf('n8n-core')}, n8n-workflow ${versionOf('n8n-workflow')}, n8n-nodes-base ${versionOf('n8n-nodes-base', join(repoRoot, '.demo', 'n8n', 'node_modules'))} (the peer, in .demo/n8n)`,
 		`Commit: ${gitCommit()}`,
 	];
 }
@@ -75,8 +88,29 @@ function table(figures: Figure[]): string[] {
 	return lines;
 }
 
+function goalsTable(figures: Figure[]): string[] {
+	const goals = figures.flatMap((figure) =>
+		(figure.goals ?? []).map((goal) => ({ id: figure.id, ...goal })),
+	);
+	if (goals.length === 0) return [];
+	return [
+		'## Goals',
+		'',
+		'Where a row says "behind", the node does not meet the goal yet.',
+		'',
+		'| # | Goal | Measured | |',
+		'|---|---|---|---|',
+		...goals.map(
+			({ id, goal, measured, met }) =>
+				`| ${id} | ${cell(goal)} | ${cell(measured)} | ${met ? 'met' : 'behind'} |`,
+		),
+		'',
+	];
+}
+
 export function printFigure(figure: Figure): void {
-	const took = figure.durationMs === undefined ? '' : ` (${(figure.durationMs / 1000).toFixed(0)} s)`;
+	const took =
+		figure.durationMs === undefined ? '' : ` (${(figure.durationMs / 1000).toFixed(0)} s)`;
 	console.log(`\n== ${figure.id}. ${figure.title}${took}`);
 	for (const row of figure.rows) {
 		const peer = row.peer === undefined ? '' : `   HTTP Request: ${row.peer}`;
@@ -85,6 +119,8 @@ export function printFigure(figure: Figure): void {
 		console.log(`  ${row.measure}: ${row.ours}${peer}${versus}${note}`);
 	}
 	for (const note of figure.notes) console.log(`  * ${note}`);
+	for (const { goal, measured, met } of figure.goals ?? [])
+		console.log(`  goal ${met ? 'met' : 'BEHIND'}: ${goal}: ${measured}`);
 }
 
 export interface ReportInput {
@@ -106,7 +142,13 @@ function keptSection(path: string, heading: string): string[] {
 	const start = text.indexOf(`\n${heading}`);
 	if (start < 0) return [];
 	const end = text.indexOf('\n## ', start + 1);
-	return [...text.slice(start + 1, end < 0 ? undefined : end).trimEnd().split('\n'), ''];
+	return [
+		...text
+			.slice(start + 1, end < 0 ? undefined : end)
+			.trimEnd()
+			.split('\n'),
+		'',
+	];
 }
 
 export function writeReport(path: string, input: ReportInput): void {
@@ -122,6 +164,7 @@ export function writeReport(path: string, input: ReportInput): void {
 		...figures.map((figure) => `- **${figure.id}. ${figure.title}.** ${figure.summary}`),
 		...gaps.map((gap) => `- **Not measured.** ${gap}`),
 		'',
+		...goalsTable(figures),
 		'## Machine',
 		'',
 		...machine().map((line) => `- ${line}`),
@@ -140,7 +183,10 @@ export function writeReport(path: string, input: ReportInput): void {
 		'',
 	];
 	for (const figure of figures) {
-		const took = figure.durationMs === undefined ? '' : ` Measuring it took ${(figure.durationMs / 1000).toFixed(0)} s.`;
+		const took =
+			figure.durationMs === undefined
+				? ''
+				: ` Measuring it took ${(figure.durationMs / 1000).toFixed(0)} s.`;
 		lines.push(`### ${figure.id}. ${figure.title}`, '', figure.method + took, '');
 		for (const note of figure.notes) lines.push(`- ${note}`);
 		if (figure.notes.length > 0) lines.push('');

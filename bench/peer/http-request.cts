@@ -1,127 +1,139 @@
-// The peer our node is measured against: what n8n's HTTP Request node (v4, n8n-nodes-base 2.41.1)
-// does with a request, reduced to that. n8n-nodes-base does not install here (see BENCHMARKS.md),
-// so this stand-in sends the same request through the same n8n-core helper the real node uses for a
-// predefined credential (`helpers.requestWithAuthentication`), and keeps the real node's behaviour
-// that matters under a rate limit: every item's request is started before any answer is awaited
-// (its default, no batching), and the first failed item, in item order, fails the node.
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeParameters,
-	INodeType,
-	INodeTypeDescription,
-	IRequestOptions,
-	JsonObject,
-} from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes, sleep } from 'n8n-workflow';
+// The peer our node is measured against: n8n's own HTTP Request node, from the n8n-nodes-base of
+// the n8n the end-to-end tests run (.demo/n8n, installed by scripts/n8n-runtime.cts when missing).
+// It runs in the harness engine beside our node, configured as a user would: a predefined
+// credential type (our credential), the full URL, a JSON body built from the item.
+import Module from 'node:module';
+import { join } from 'node:path';
 
-export const PEER_NODE_TYPE = 'benchHttpRequest';
+import type { INodeParameters, INodeType } from 'n8n-workflow';
+
+import {
+	DEMO_DIR,
+	ensureN8n,
+	N8N_VERSION,
+	PINNED_N8N_VERSION,
+	ROOT as repoRoot,
+} from '../../scripts/n8n-runtime.cts';
+import type { RunNodeOptions } from '../../test/harness/engine.cts';
+
+const N8N_MODULES = join(DEMO_DIR, 'n8n', 'node_modules');
+const NODES_BASE = join(N8N_MODULES, 'n8n-nodes-base');
+export const PEER_NODE_TYPE = 'n8n-nodes-base.httpRequest';
+/** The version n8n 2.41 gives a new HTTP Request node (its `defaultVersion`), run by HttpRequestV3. */
+export const PEER_TYPE_VERSION = 4.5;
 
 export interface PeerParameters {
 	method: 'GET' | 'POST';
-	/** Path under the credential's Base URL, e.g. /api/v1/workspaces/ws1/posts. */
-	path: string;
-	qs?: IDataObject;
-	/** The JSON body, or an n8n expression that builds it from the item (`={{ {...} }}`). */
-	body?: IDataObject | string;
-	/** HTTP Request's Options > Batching: pause `batchInterval` ms after every `batchSize` items. */
+	/** The full URL, as a user types it. */
+	url: string;
+	qs?: Record<string, string | number>;
+	/** The JSON body: an n8n expression that builds it from the item (`={{ ... }}`). */
+	jsonBody?: string;
+	/** Options > Batching: `batchSize` items, then a pause of `batchInterval` ms. */
 	batching?: { batchSize: number; batchInterval: number };
-	/**
-	 * Not an HTTP Request option: awaits each answer before sending the next request, to separate
-	 * the per-request cost of the node from the gain of having every request in flight at once.
-	 */
-	oneAtATime?: boolean;
 }
 
-const description: INodeTypeDescription = {
-	displayName: 'HTTP Request (bench stand-in)',
-	name: PEER_NODE_TYPE,
-	group: ['output'],
-	version: 1,
-	description: "n8n's HTTP Request node reduced to one JSON request per item",
-	defaults: { name: 'HTTP Request' },
-	inputs: [NodeConnectionTypes.Main],
-	outputs: [NodeConnectionTypes.Main],
-	credentials: [{ name: 'socialPublishingApi', required: true }],
-	properties: [
-		{ displayName: 'Method', name: 'method', type: 'string', default: 'GET' },
-		{ displayName: 'Path', name: 'path', type: 'string', default: '' },
-		{ displayName: 'Query', name: 'qs', type: 'json', default: '{}' },
-		{ displayName: 'Body', name: 'body', type: 'json', default: '' },
-		{ displayName: 'Batch Size', name: 'batchSize', type: 'number', default: 1 },
-		{ displayName: 'Batch Interval (Ms)', name: 'batchInterval', type: 'number', default: 0 },
-		{ displayName: 'One at a Time', name: 'oneAtATime', type: 'boolean', default: false },
-	],
-};
-
-function objectParameter(value: unknown): IDataObject | undefined {
-	if (value === '' || value === undefined || value === null) return undefined;
-	return (typeof value === 'string' ? JSON.parse(value) : value) as IDataObject;
-}
-
-export class BenchHttpRequest implements INodeType {
-	description = description;
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = this.getInputData();
-		const { baseUrl } = await this.getCredentials<{ baseUrl: string }>('socialPublishingApi');
-		const oneAtATime = this.getNodeParameter('oneAtATime', 0, false) as boolean;
-		const batchSize = Math.max(1, this.getNodeParameter('batchSize', 0, 1) as number);
-		const batchInterval = this.getNodeParameter('batchInterval', 0, 0) as number;
-
-		const requests: Array<Promise<unknown>> = [];
-		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-			// As HTTP Request does it: the pause holds back the next requests, not the answers.
-			if (itemIndex > 0 && batchInterval > 0 && itemIndex % batchSize === 0) await sleep(batchInterval);
-			const options: IRequestOptions = {
-				method: this.getNodeParameter('method', itemIndex) as 'GET' | 'POST',
-				uri: `${String(baseUrl).replace(/\/+$/, '')}${this.getNodeParameter('path', itemIndex) as string}`,
-				qs: objectParameter(this.getNodeParameter('qs', itemIndex, '')),
-				body: objectParameter(this.getNodeParameter('body', itemIndex, '')),
-				json: true,
-				gzip: true,
-				timeout: 300_000,
-			};
-			const request = this.helpers.requestWithAuthentication.call(
-				this,
-				'socialPublishingApi',
-				options,
-				undefined,
-				itemIndex,
-			);
-			request.catch(() => {});
-			requests.push(request);
-			if (oneAtATime) await Promise.allSettled([request]);
-		}
-
-		const answers = await Promise.allSettled(requests);
-		return [
-			answers.map((answer, itemIndex) => {
-				if (answer.status === 'rejected') {
-					const reason = answer.reason as JsonObject;
-					throw reason instanceof NodeApiError ? reason : new NodeApiError(this.getNode(), reason, { itemIndex });
-				}
-				return { json: answer.value as IDataObject, pairedItem: { item: itemIndex } };
-			}),
-		];
-	}
-}
-
-/** What the harness's runNode needs to run the peer: its type name and the type itself. */
-export const peerNode = {
-	nodeType: PEER_NODE_TYPE,
-	extraNodeTypes: { [PEER_NODE_TYPE]: new BenchHttpRequest() },
-};
-
-export function peerParameters({ method, path, qs, body, batching, oneAtATime }: PeerParameters): INodeParameters {
+export function peerParameters({
+	method,
+	url,
+	qs,
+	jsonBody,
+	batching,
+}: PeerParameters): INodeParameters {
 	return {
 		method,
-		path,
-		qs: JSON.stringify(qs ?? {}),
-		body: body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body),
-		batchSize: batching?.batchSize ?? 1,
-		batchInterval: batching?.batchInterval ?? 0,
-		oneAtATime: oneAtATime ?? false,
+		url,
+		authentication: 'predefinedCredentialType',
+		nodeCredentialType: 'socialPublishingApi',
+		sendQuery: qs !== undefined,
+		...(qs
+			? {
+					queryParameters: {
+						parameters: Object.entries(qs).map(([name, value]) => ({ name, value: String(value) })),
+					},
+				}
+			: {}),
+		sendBody: jsonBody !== undefined,
+		...(jsonBody ? { contentType: 'json', specifyBody: 'json', jsonBody } : {}),
+		options: batching ? { batching: { batch: batching } } : {},
 	};
+}
+
+let loaded: { type: INodeType; versions: Record<string, string> } | undefined;
+
+/**
+ * In n8n one n8n-workflow serves the engine and every node, so an error a helper throws is the very
+ * NodeApiError class the node tests for. .demo/n8n holds its own copy of n8n-workflow (the same
+ * version); requires of it from n8n-nodes-base are pointed at the copy our engine runs on.
+ */
+function shareN8nWorkflow(): void {
+	const ours = require.resolve('n8n-workflow');
+	const loader = Module as unknown as {
+		_resolveFilename(
+			request: string,
+			parent: { filename?: string } | undefined,
+			...rest: unknown[]
+		): string;
+	};
+	const resolve = loader._resolveFilename;
+	loader._resolveFilename = function (request, parent, ...rest) {
+		if (request === 'n8n-workflow' && parent?.filename?.startsWith(N8N_MODULES)) return ours;
+		return resolve.call(this, request, parent, ...rest);
+	};
+}
+
+function versionOf(path: string): string {
+	return (require(join(path, 'package.json')) as { version: string }).version;
+}
+
+/** Loads HTTP Request once, installing n8n first if it is missing (as `npm start` does). */
+export function loadPeer(log: (line: string) => void = console.log) {
+	if (!loaded) {
+		// The peer is the n8n our engine (n8n-core, n8n-workflow) is pinned to; ensureN8n installs that
+		// one into .demo/n8n unless N8N_E2E_VERSION names another.
+		if (N8N_VERSION !== PINNED_N8N_VERSION) {
+			throw new Error(
+				`The bench compares with n8n ${PINNED_N8N_VERSION}, the version our engine runs; unset N8N_E2E_VERSION (${N8N_VERSION})`,
+			);
+		}
+		ensureN8n(log);
+		const versions = {
+			n8n: N8N_VERSION,
+			nodesBase: versionOf(NODES_BASE),
+			demoWorkflow: versionOf(join(N8N_MODULES, 'n8n-workflow')),
+			ourWorkflow: versionOf(join(repoRoot, 'node_modules', 'n8n-workflow')),
+		};
+		if (versions.demoWorkflow !== versions.ourWorkflow) {
+			throw new Error(
+				`n8n ${N8N_VERSION} ships n8n-workflow ${versions.demoWorkflow}, our engine runs ${versions.ourWorkflow}: HTTP Request would not run as in n8n`,
+			);
+		}
+		shareN8nWorkflow();
+		const { HttpRequest } = require(
+			join(NODES_BASE, 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js'),
+		) as {
+			HttpRequest: new () => INodeType;
+		};
+		loaded = { type: new HttpRequest(), versions };
+	}
+	return loaded;
+}
+
+type Job = Pick<RunNodeOptions, 'nodeType' | 'extraNodeTypes' | 'settings'>;
+
+/**
+ * What runNode needs to run HTTP Request. The harness makes every node typeVersion 1; the node's
+ * own fields pass through `settings`, so the version a user's new node gets goes in there.
+ */
+export function peerNode(settings: RunNodeOptions['settings'] = {}): Job {
+	return {
+		nodeType: PEER_NODE_TYPE,
+		extraNodeTypes: { [PEER_NODE_TYPE]: loadPeer().type },
+		settings: { ...settings, typeVersion: PEER_TYPE_VERSION } as RunNodeOptions['settings'],
+	};
+}
+
+/** The JSON body of a Create Post draft, as a user writes it in HTTP Request's JSON field. */
+export function createPostBody(account: string): string {
+	return `={{ JSON.stringify({ content: { text: $json.text }, accounts: [${JSON.stringify(account)}], scheduling: { publish_type: 'draft' } }) }}`;
 }

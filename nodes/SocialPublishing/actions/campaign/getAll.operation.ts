@@ -1,4 +1,4 @@
-import { libraryGetMany } from '../../helpers/workspaceLists';
+import { libraryGetMany } from '../libraryGetMany';
 
 export const { description, execute, list } = libraryGetMany({
 	resource: 'campaign',

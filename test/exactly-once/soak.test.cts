@@ -10,13 +10,13 @@ import { inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
 const sandbox = useSandbox();
 
 const POSTS = `/api/v1/workspaces/${MAIN_WORKSPACE}/posts`;
-const ITEMS = 45;
+const CREATES = 45;
 
 test.each([11, 29])(
 	'45 creates with seeded random faults (seed %i): one post per item, no duplicate',
 	async (seed) => {
 		await sandbox.control.randomFaults({ seed, probability: 1 / 3, holdMs: 3000 });
-		const items = Array.from({ length: ITEMS }, (_, i) => ({
+		const items = Array.from({ length: CREATES }, (_, i) => ({
 			json: { text: `Soak ${seed} #${i}` },
 		}));
 		const { output, error } = await runNode({
@@ -32,7 +32,7 @@ test.each([11, 29])(
 		});
 		expect(error).toBeUndefined();
 		const drawn = (await sandbox.control.randomFaultsDrawn()).drawn;
-		expect(drawn.length).toBeGreaterThan(ITEMS / 6);
+		expect(drawn.length).toBeGreaterThan(CREATES / 6);
 
 		const response = await fetch(`${sandbox.url}${POSTS}?per_page=100&page=1`, {
 			headers: { 'X-API-Key': sandbox.credentials().apiKey },

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RoundMark } from './rounds';
-import { postIdOf, savedPairs, stampOf } from './stamps';
+import { postIdOf } from '../shared/ids';
+import { savedPairs, stampOf } from './stamps';
 import { keepLatestRounds, roundMark } from './rounds';
 
 /**

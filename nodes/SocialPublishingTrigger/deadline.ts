@@ -6,7 +6,8 @@ import { overdueReason, sameOverdueRound } from './overdue';
 import type { Watch } from './reading';
 import { readPosts, readUntilWhole } from './reading';
 import { keepLatestRounds, roundMark } from './rounds';
-import { postIdOf, stampOf } from './stamps';
+import { postIdOf } from '../shared/ids';
+import { stampOf } from './stamps';
 
 /** A post the event is about at `now`: in the state, and for a deadline event, overdue. */
 export function matcherOf(watch: Watch, now: number): (post: IDataObject) => boolean {

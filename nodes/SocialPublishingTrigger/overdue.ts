@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RoundMark } from './rounds';
 import { sameRound } from './rounds';
-import { timeOf } from './stamps';
+import { timeOf } from '../shared/time';
 
 /** Why a post under review needs its approvers now. */
 export type OverdueReason = 'due_soon' | 'past_due' | 'missed_review';

@@ -15,7 +15,7 @@ import type { Watch } from './reading';
 import { readPosts, readUntilWhole } from './reading';
 import { addReconnectLinks, failedAccounts } from './reconnect';
 import { sameRound } from './rounds';
-import { postIdOf } from './stamps';
+import { postIdOf } from '../shared/ids';
 
 /** What the node keeps between polls: the cursor, and the user ID behind the credential. */
 interface TriggerStaticData extends IDataObject {

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { stampOf, timeOf } from './stamps';
+import { timeOf } from '../shared/time';
+import { stampOf } from './stamps';
 
 /**
  * A post's review round as last accounted for: its `updated_at` then, and how many approvers had

@@ -2,9 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { timeOf } from '../shared/time';
 
-export { postIdOf } from '../shared/ids';
-export { timeOf };
-
 /**
  * When the post last changed: `updated_at`, else `created_at`. A post with neither sorts oldest
  * (0, not -Infinity, which static data could not store as JSON).

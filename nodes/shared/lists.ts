@@ -27,7 +27,7 @@ export function currentWorkspaceId(ctx: ILoadOptionsFunctions): string {
 	return workspaceId.trim();
 }
 
-export function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
+function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
 	return a.name.localeCompare(b.name);
 }
 

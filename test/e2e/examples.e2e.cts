@@ -24,6 +24,7 @@ import {
 	CHAT_MESSAGE,
 	localModelCredential,
 } from './agent-run.cts';
+import { SIMPLIFIED_POST_KEYS } from '../post/fixtures.cts';
 import { apiCalls, bodyOf, execute, prepareN8n, SETUP_TIMEOUT } from './setup.cts';
 
 const main = DEMO.workspaces.main;
@@ -253,16 +254,7 @@ test('AI agent: an agent lists the posts awaiting approval (a small record each)
 	const listed = JSON.parse(String(calls[1].messages.at(-1)?.content)) as Record<string, unknown>[];
 	expect(listed.length).toBeGreaterThan(0);
 	for (const post of listed) {
-		expect(Object.keys(post).sort()).toEqual([
-			'accounts',
-			'approval_status',
-			'id',
-			'published_at',
-			'scheduled_at',
-			'status',
-			'text',
-			'timezone',
-		]);
+		expect(Object.keys(post).sort()).toEqual(SIMPLIFIED_POST_KEYS);
 		expect(post.status).toBe('under_review');
 	}
 	const requests = await sandbox.control.requests();

@@ -8,6 +8,18 @@ export const A = DEMO.accounts;
 export const POSTS = `/api/v1/workspaces/${MAIN_WORKSPACE}/posts`;
 export const MEDIA = `/api/v1/workspaces/${MAIN_WORKSPACE}/media`;
 
+/** The fields of a post in Post > Get Many's Simplified output, sorted. */
+export const SIMPLIFIED_POST_KEYS = [
+	'accounts',
+	'approval_status',
+	'id',
+	'published_at',
+	'scheduled_at',
+	'status',
+	'text',
+	'timezone',
+];
+
 /** Next year, computed: its summer dates are always in the future, so scheduled posts stay valid. */
 export const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 

@@ -4,6 +4,7 @@ import { DEMO } from '../../sandbox/demo-data.cts';
 import { runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { calls, inWorkspace } from '../library/fixtures.cts';
+import { SIMPLIFIED_POST_KEYS } from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -18,16 +19,7 @@ test('Post > Get Many is Simplified by default: the fields an agent needs', asyn
 	expect(error).toBeUndefined();
 	expect(output).toHaveLength(2);
 	for (const item of output) {
-		expect(Object.keys(item.json).sort()).toEqual([
-			'accounts',
-			'approval_status',
-			'id',
-			'published_at',
-			'scheduled_at',
-			'status',
-			'text',
-			'timezone',
-		]);
+		expect(Object.keys(item.json).sort()).toEqual(SIMPLIFIED_POST_KEYS);
 	}
 });
 

@@ -144,7 +144,3 @@ export const ENDPOINTS = {
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
-
-export function endpoint(name: EndpointName): Endpoint {
-	return ENDPOINTS[name];
-}

@@ -1,13 +1,15 @@
 // Changes the control surface makes to the records: simulated changes over time (for the
 // trigger) and bulk seeding (for pagination and load).
+import { wallClockInZone } from './clock.cts';
 import { DEMO } from './demo-data.cts';
 import { fail } from './errors.cts';
 import { PLATFORMS, POST_STATUSES } from './limits.cts';
 import type { Platform, PostStatus } from './limits.cts';
+import { seededRandom } from './profile.cts';
 import { applyApproval, createPost } from './routes/posts.cts';
 import type { Runtime } from './runtime.cts';
 import { nativePostUrl } from './state.cts';
-import type { Workspace } from './state.cts';
+import type { Post, Workspace } from './state.cts';
 
 export const SIMULATE_ACTIONS = [
 	'publish',
@@ -55,7 +57,33 @@ export interface SeedRequest {
 	workspace_id?: string;
 	resource: SeedResource;
 	count: number;
+	/** posts: `status`, `text`, `approvers`, ...; `history_days` with `history_seed` (see history). */
 	template?: Record<string, unknown>;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A seeded post's times spread over the `days` before `now`, as a long history has them: created,
+ * scheduled up to a week later, a fifth published up to 3 days late, a tenth edited up to 30 days
+ * after that (never past `now`). A date filter guessed wrong (scheduled or created day for updated)
+ * then shows on the posts published late or edited.
+ */
+function spreadOver(post: Post, days: number, random: () => number, now: number) {
+	const created = now - random() * days * DAY_MS;
+	const scheduled = Math.min(now, created + random() * 7 * DAY_MS);
+	const done = Math.min(now, scheduled + (random() < 0.2 ? random() * 3 * DAY_MS : 0));
+	const updated = Math.min(now, done + (random() < 0.1 ? random() * 30 * DAY_MS : 0));
+	const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString();
+	post.created_at = iso(created);
+	post.scheduled_at = wallClockInZone(new Date(scheduled), post.timezone);
+	post.updated_at = iso(updated);
+	if (post.status === 'published') {
+		post.published_at = iso(done);
+		post.publishedOn = Object.fromEntries(
+			post.accountIds.map((id) => [id, nativePostUrl(id, post.id)]),
+		);
+	}
 }
 
 /** The workspace named, or the first one. */
@@ -153,6 +181,7 @@ export function seed(runtime: Runtime, body: SeedRequest): string[] {
 		template.account_ids = runtime.wire().accountsIn(template.account_ids);
 	const space = workspaceOf(runtime, body.workspace_id);
 	const { store, clock } = runtime;
+	const random = seededRandom(Number(template.history_seed ?? 1));
 	const text = (key: string, fallback: string) =>
 		typeof template[key] === 'string' ? (template[key] as string) : fallback;
 	const make: Record<SeedResource, (index: number) => string> = {
@@ -174,6 +203,8 @@ export function seed(runtime: Runtime, body: SeedRequest): string[] {
 			});
 			const status = template.status as PostStatus | undefined;
 			if (status && (POST_STATUSES as readonly string[]).includes(status)) created.status = status;
+			if (typeof template.history_days === 'number')
+				spreadOver(created, template.history_days, random, clock.now().getTime());
 			return created.id;
 		},
 		accounts: (index) => {

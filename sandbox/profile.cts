@@ -20,6 +20,11 @@ export const ME_SHAPES = ['described', 'alternate'] as const;
 export const CREATE_POST_ANSWERS = ['id', '_id', 'post_id', 'warning'] as const;
 /** Error bodies: `message`, or `error` instead (api-notes.md). */
 export const ERROR_BODIES = ['message', 'error'] as const;
+/**
+ * The date `date_from`/`date_to` filter posts on (section 4.13 names none): the scheduled day, else
+ * the day created; the day last updated; the day created; or no filtering at all.
+ */
+export const DATE_FILTERS = ['scheduled', 'updated', 'created', 'ignored'] as const;
 
 export interface Profile {
 	listOrder: (typeof LIST_ORDERS)[number];
@@ -28,6 +33,7 @@ export interface Profile {
 	me: (typeof ME_SHAPES)[number];
 	createPost: (typeof CREATE_POST_ANSWERS)[number];
 	errors: (typeof ERROR_BODIES)[number];
+	dateFilter: (typeof DATE_FILTERS)[number];
 }
 
 /** The choices the sandbox made before profiles existed. */
@@ -38,6 +44,7 @@ export const DEFAULT_PROFILE: Profile = {
 	me: 'described',
 	createPost: 'id',
 	errors: 'message',
+	dateFilter: 'scheduled',
 };
 
 /** Every variant that differs from the default, at once. */
@@ -48,6 +55,7 @@ export const EVERY_VARIANT: Profile = {
 	me: 'alternate',
 	createPost: 'warning',
 	errors: 'error',
+	dateFilter: 'updated',
 };
 
 const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
@@ -57,6 +65,7 @@ const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
 	me: ME_SHAPES,
 	createPost: CREATE_POST_ANSWERS,
 	errors: ERROR_BODIES,
+	dateFilter: DATE_FILTERS,
 };
 
 /** A small seeded generator (mulberry32), so that a random profile or order can be re-run. */

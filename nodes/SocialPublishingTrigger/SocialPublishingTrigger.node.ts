@@ -14,7 +14,7 @@ import { APPROVAL_EVENTS, DEFAULT_EVENT, EVENTS } from './events';
 import { pollPosts } from './poll';
 
 /** Any / Me / Chosen Team Members, then the members to choose when "Chosen". */
-function peopleFilter(
+function peopleFields(
 	name: string,
 	displayName: string,
 	description: string,
@@ -104,14 +104,14 @@ export class SocialPublishingTrigger implements INodeType {
 				options: EVENTS.map(({ name, value, description }) => ({ name, value, description })),
 			},
 			workspaceLocator,
-			...peopleFilter(
+			...peopleFields(
 				'approvers',
 				'Approvers',
 				'Whose approval the post waits for (for rejected posts: who was asked to approve it)',
 				'approverMembers',
 				'Approver Team Members',
 			),
-			...peopleFilter(
+			...peopleFields(
 				'requestedBy',
 				'Requested By',
 				'Who sent the post for approval',

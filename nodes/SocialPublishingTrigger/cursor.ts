@@ -46,6 +46,15 @@ export interface Cursor {
 	above: Record<string, AboveMark>;
 	/** Review rounds accounted for, by post ID (Post Pending Approval only). */
 	rounds: Record<string, RoundMark>;
+	/**
+	 * What `date_from` filters on, as the service's own answers showed (window.ts): `updated_at`, so
+	 * a poll reads only the days since the watermark; another date; absent while not known.
+	 */
+	dateFilter?: 'updated' | 'other';
+	/** The list's total and page 1 at the last whole reading (headOf): the same again means idle. */
+	head?: string;
+	/** The page an idle poll reads besides page 1, in rotation through the list. */
+	nextPage?: number;
 }
 
 export function isNew(cursor: Cursor, post: IDataObject): boolean {
@@ -117,7 +126,7 @@ export function advance(
 	}
 	if (trackRounds) for (const post of changed) rounds[postIdOf(post)] = roundMark(post);
 	return {
-		scope: cursor.scope,
+		...cursor,
 		watermark,
 		watermarkText,
 		boundaryIds,
@@ -133,10 +142,14 @@ export function emptyCursor(scope: string): Cursor {
 /** Reads the saved cursor; anything unreadable counts as none. A cursor saved before `above` reads as whole. */
 export function savedCursor(value: unknown): Cursor | undefined {
 	if (value === null || typeof value !== 'object') return undefined;
-	const { scope, watermark, watermarkText, boundaryIds, above, rounds } = value as IDataObject;
+	const { scope, watermark, watermarkText, boundaryIds, above, rounds, dateFilter, head, nextPage } =
+		value as IDataObject;
 	if (typeof scope !== 'string' || !Array.isArray(boundaryIds)) return undefined;
 	if (watermark !== null && typeof watermark !== 'number') return undefined;
 	return {
+		...(dateFilter === 'updated' || dateFilter === 'other' ? { dateFilter } : {}),
+		...(typeof head === 'string' ? { head } : {}),
+		...(typeof nextPage === 'number' ? { nextPage } : {}),
 		scope,
 		watermark,
 		watermarkText: typeof watermarkText === 'string' ? watermarkText : null,

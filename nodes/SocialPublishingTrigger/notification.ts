@@ -7,7 +7,8 @@ import type { TriggerEvent } from './events';
 /** Long enough for a chat message or an e-mail subject, short enough to read at a glance. */
 const PREVIEW_LENGTH = 120;
 
-const asObject = (value: unknown): IDataObject =>
+/** A field that should hold an object, or an empty one when it does not. */
+export const asObject = (value: unknown): IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value)
 		? (value as IDataObject)
 		: {};

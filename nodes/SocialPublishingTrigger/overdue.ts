@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { asObject } from './notification';
 import type { RoundMark } from './rounds';
 import { sameRound } from './rounds';
 import { timeOf } from '../shared/time';
@@ -8,11 +9,6 @@ import { timeOf } from '../shared/time';
 export type OverdueReason = 'due_soon' | 'past_due' | 'missed_review';
 
 const MINUTE_MS = 60_000;
-
-const asObject = (value: unknown): IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value)
-		? (value as IDataObject)
-		: {};
 
 /** How far `zone` is ahead of UTC at `instant`, in milliseconds; null for a zone Intl does not know. */
 function zoneOffsetMs(instant: number, zone: string): number | null {

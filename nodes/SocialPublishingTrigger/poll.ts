@@ -4,6 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { getPage } from '../shared/api';
 import { PER_PAGE_MAX } from '../shared/limits';
 import { readMe } from '../shared/me';
+import type { Changes } from './changes';
+import { readChanges, readExisting } from './changes';
 import type { Cursor } from './cursor';
 import { advance, emptyCursor, isNew, oldestFirst, savedCursor } from './cursor';
 import type { TriggerEvent } from './events';
@@ -59,7 +61,7 @@ async function myUserId(ctx: IPollFunctions, memory: TriggerStaticData): Promise
 }
 
 /** Any / Me / Chosen Team Members, as the list of user IDs to filter by (empty: no filter). */
-async function peopleFilter(
+async function peopleIds(
 	ctx: IPollFunctions,
 	memory: TriggerStaticData,
 	choice: string,
@@ -107,14 +109,14 @@ async function watchOf(ctx: IPollFunctions, memory: TriggerStaticData): Promise<
 	}
 	const qs: IDataObject = { status: event.statuses };
 	if (event.approvalFilters) {
-		const assignedTo = await peopleFilter(
+		const assignedTo = await peopleIds(
 			ctx,
 			memory,
 			ctx.getNodeParameter('approvers', 'any') as string,
 			'approverMembers',
 			'Approvers',
 		);
-		const requestedBy = await peopleFilter(
+		const requestedBy = await peopleIds(
 			ctx,
 			memory,
 			ctx.getNodeParameter('requestedBy', 'any') as string,
@@ -190,10 +192,17 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 	return [await itemsOf(ctx, [newest], watch, now)];
 }
 
-/** Posts already in the state when watching starts are not news: accounted for, not emitted. */
+/**
+ * Posts already in the state when watching starts are not news: accounted for, not emitted. Post
+ * Pending Approval reads its (short) list whole each time; the other events read what changed.
+ */
 async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
-	const matching = (await readUntilWhole(ctx, watch)).posts.filter(watch.event.matches);
-	return advance(emptyCursor(watch.scope), matching, matching, true, watch.event.tracksRounds);
+	const { posts, marks }: Pick<Changes, 'posts' | 'marks'> = watch.event.tracksRounds
+		? { posts: (await readUntilWhole(ctx, watch)).posts, marks: {} }
+		: await readExisting(ctx, watch);
+	const matching = posts.filter(watch.event.matches);
+	const noted = advance(emptyCursor(watch.scope), matching, matching, true, watch.event.tracksRounds);
+	return { ...noted, ...marks };
 }
 
 /**
@@ -220,11 +229,13 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 		cursor = await baseline(this, watch);
 	} else {
 		const from = firstPoll || !saved ? emptyCursor(watch.scope) : saved;
-		const { posts, whole } = await readPosts(this, watch);
+		const { posts, whole, marks }: Changes = watch.event.tracksRounds
+			? { ...(await readPosts(this, watch)), marks: {} }
+			: await readChanges(this, watch, from);
 		const present = posts.filter(watch.event.matches);
 		const changed = oldestFirst(present.filter((post) => isNew(from, post)));
 		news = changed.filter((post) => !stillInRound(watch.event, from, post));
-		cursor = advance(from, present, changed, whole, watch.event.tracksRounds);
+		cursor = { ...advance(from, present, changed, whole, watch.event.tracksRounds), ...marks };
 	}
 
 	// Built before anything is saved: a request the items need (reconnect links) that fails in a way

@@ -26,6 +26,8 @@ export interface Reading {
 	total: number;
 	/** The service's clock when it answered the first page, when it says (its Date header). */
 	serviceTime?: number;
+	/** The list's total and its first page, in a few characters (see headOf). */
+	head: string;
 }
 
 /** Pages asked for at once: enough to keep a long list quick, few enough to spare the rate limit. */
@@ -34,6 +36,33 @@ const PAGES_AT_ONCE = 4;
 /** The list's `total` when it gives one. */
 const totalOf = (page: Page): number | undefined => page.total;
 
+/** One page of the posts list the watch reads, 100 posts to a page. */
+export async function readPage(ctx: IPollFunctions, watch: Watch, page: number): Promise<Page> {
+	return await getPage.call(
+		ctx,
+		'posts',
+		{ workspaceId: watch.workspaceId },
+		{ page, perPage: PER_PAGE_MAX, qs: watch.qs },
+	);
+}
+
+/** The number of the list's last page, as a page says. */
+export const lastPageOf = (page: Page): number => (page.hasMore ? (page.lastPage ?? 1) : 1);
+
+/**
+ * A page's `total` and its posts (ID and `updated_at`, in any order) as one short signature
+ * (FNV-1a): equal signatures of page 1 mean no post entered, left or changed on it.
+ */
+export function headOf(page: Page): string {
+	const text = page.items
+		.map((post) => `${postIdOf(post)}@${stampOf(post)}`)
+		.sort()
+		.join(',');
+	let hash = 0x811c9dc5;
+	for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+	return `${String(page.total)}:${(hash >>> 0).toString(36)}`;
+}
+
 /**
  * Reads the whole posts list: page 1, then every further page it names (a few at a time). The API
  * states no order, so no page can be skipped. The reading is whole when it holds as many distinct
@@ -41,22 +70,15 @@ const totalOf = (page: Page): number | undefined => page.total;
  * while it was read, or that comes in another order for every request, can repeat some posts and
  * leave out others: the reading then is not whole (see cursor.ts for what follows from that).
  */
-export async function readPosts(ctx: IPollFunctions, watch: Watch): Promise<Reading> {
-	const pageOf = async (number: number) =>
-		await getPage.call(
-			ctx,
-			'posts',
-			{ workspaceId: watch.workspaceId },
-			{ page: number, perPage: PER_PAGE_MAX, qs: watch.qs },
-		);
-	const pages = [await pageOf(1)];
-	const last = pages[0].hasMore ? (pages[0].lastPage ?? 1) : 1;
+export async function readPosts(ctx: IPollFunctions, watch: Watch, first?: Page): Promise<Reading> {
+	const pages = [first ?? (await readPage(ctx, watch, 1))];
+	const last = lastPageOf(pages[0]);
 	for (let from = 2; from <= last; from += PAGES_AT_ONCE) {
 		const numbers = Array.from(
 			{ length: Math.min(PAGES_AT_ONCE, last - from + 1) },
 			(_, i) => from + i,
 		);
-		pages.push(...(await Promise.all(numbers.map(pageOf))));
+		pages.push(...(await Promise.all(numbers.map(async (page) => await readPage(ctx, watch, page)))));
 	}
 	const posts = distinct(pages.flatMap((page) => page.items));
 	const rows = pages.reduce((sum, page) => sum + page.items.length, 0);
@@ -65,7 +87,13 @@ export async function readPosts(ctx: IPollFunctions, watch: Watch): Promise<Read
 	const whole =
 		totals.size === 1 && (total === undefined ? posts.length === rows : posts.length >= total);
 	const largest = Math.max(...pages.map((page) => totalOf(page) ?? rows));
-	return { posts, whole, total: largest, serviceTime: pages[0].serviceTime };
+	return {
+		posts,
+		whole,
+		total: largest,
+		serviceTime: pages[0].serviceTime,
+		head: headOf(pages[0]),
+	};
 }
 
 /** The same post can show up twice when the list shifts between pages; keep its newest copy. */
@@ -86,17 +114,18 @@ const BASELINE_READINGS = 8;
 
 /**
  * Reads the list again while the readings, added up, do not hold every post (a list in a new order
- * for every request), at most BASELINE_READINGS times.
+ * for every request), at most BASELINE_READINGS times; `first` is a reading already made.
  */
 export async function readUntilWhole(
 	ctx: IPollFunctions,
 	watch: Watch,
+	first?: Reading,
 ): Promise<Pick<Reading, 'posts' | 'serviceTime'>> {
 	const present = new Map<string, IDataObject>();
 	let whole = false;
 	let serviceTime: number | undefined;
 	for (let reading = 0; reading < BASELINE_READINGS && !whole; reading++) {
-		const read = await readPosts(ctx, watch);
+		const read = reading === 0 && first ? first : await readPosts(ctx, watch);
 		for (const post of read.posts) present.set(postIdOf(post), post);
 		whole = read.whole || present.size >= read.total;
 		serviceTime = read.serviceTime;

@@ -4,11 +4,7 @@ import { getList, send } from '../shared/api';
 import { linkLines } from '../shared/connect';
 import { idOf } from '../shared/ids';
 import { CONNECT_PLATFORMS } from '../shared/limits';
-
-const asObject = (value: unknown): IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value)
-		? (value as IDataObject)
-		: {};
+import { asObject } from './notification';
 
 const FAILED_ACCOUNT_STATUSES = ['failed', 'error'];
 

@@ -66,9 +66,14 @@ function inListOrder(store: Store, order: Profile['listOrder'], posts: Post[]): 
 	return oldestFirst;
 }
 
-/** The day a post is "on" for date filters: its scheduled day, else the day it was created. */
-const dayOf = (post: Post) =>
-	post.scheduled_at?.slice(0, 10) ?? dateInZone(new Date(post.created_at), post.timezone);
+/** The day a post is "on" for `date_from`/`date_to`, by profile (section 4.13 names no date). */
+const DAY_OF: Record<Profile['dateFilter'], (post: Post) => string | undefined> = {
+	scheduled: (post) =>
+		post.scheduled_at?.slice(0, 10) ?? dateInZone(new Date(post.created_at), post.timezone),
+	updated: (post) => dateInZone(new Date(post.updated_at), post.timezone),
+	created: (post) => dateInZone(new Date(post.created_at), post.timezone),
+	ignored: () => undefined,
+};
 
 const platformKey = (account: Account) =>
 	account.account_type === 'group' ? 'facebook-group' : account.platform;
@@ -193,24 +198,32 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			);
 			const assigned = query['approval_assigned_to[]'] ?? [];
 			const requestedBy = query['approval_requested_by[]'] ?? [];
+			const dayOf = DAY_OF[runtime.profile.dateFilter];
+			const { date_from: from, date_to: to } = query;
+			const inDays = (day: string | undefined) =>
+				day === undefined || ((!from || day >= from) && (!to || day <= to));
 			const matching = runtime.store.data.posts
 				.filter((post) => post.workspaceId === workspaceOf(request).id)
 				.filter((post) => statuses.length === 0 || statuses.includes(post.status))
-				.filter((post) => !query.date_from || dayOf(post) >= query.date_from)
-				.filter((post) => !query.date_to || dayOf(post) <= query.date_to)
+				.filter((post) => (!from && !to) || inDays(dayOf(post)))
 				.filter(
 					(post) =>
 						assigned.length === 0 ||
 						(post.approval?.approvers ?? []).some((each) => assigned.includes(each.user_id)),
 				)
 				.filter((post) => requestedBy.length === 0 || requestedBy.includes(post.createdByUserId));
-			const posts = inListOrder(runtime.store, runtime.profile.listOrder, matching).map((post) =>
-				postItem(runtime.store, post, runtime.wire()),
+			// Only the page asked for is drawn: a history of thousands of posts stays quick to list.
+			const page = paginate(
+				inListOrder(runtime.store, runtime.profile.listOrder, matching),
+				query.page,
+				query.per_page,
 			);
+			const wire = runtime.wire();
 			return {
 				status: true,
 				message: 'Posts retrieved successfully',
-				...paginate(posts, query.page, query.per_page),
+				...page,
+				data: page.data.map((post) => postItem(runtime.store, post, wire)),
 			};
 		},
 	);

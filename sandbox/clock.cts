@@ -100,6 +100,7 @@ export function wallClockToInstant(wallClock: string, timeZone: string): Date | 
 /** Whether the runtime knows `zone` as an IANA time zone. */
 export function isZone(zone: string | null): zone is string {
 	if (!zone) return false;
+	if (formatters.has(zone)) return true;
 	try {
 		new Intl.DateTimeFormat('en-US', { timeZone: zone });
 		return true;

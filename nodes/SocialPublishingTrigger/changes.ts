@@ -73,7 +73,10 @@ async function probe(
 ): Promise<Cursor['dateFilter']> {
 	const day = probeDay(known);
 	if (day === undefined) return undefined;
-	const answer = await readPosts(ctx, since(watch, day));
+	// An older post on the first page settles it: no need to read on.
+	const first = await readPage(ctx, since(watch, day), 1);
+	if (!trusted(first.items, day)) return 'other';
+	const answer = await readPosts(ctx, since(watch, day), first);
 	if (!answer.whole) return undefined;
 	const listed = new Set(answer.posts.map(postIdOf));
 	const holdsKnown = known.every(

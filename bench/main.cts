@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 
 import { exactlyOnce } from './figures/exactly-once.cts';
+import { idlePoll } from './figures/idle-poll.cts';
 import { latency } from './figures/latency.cts';
 import { loadCost } from './figures/load-cost.cts';
 import { overhead } from './figures/overhead.cts';
@@ -59,6 +60,7 @@ async function main() {
 		[6, 'Per-item overhead at 0 ms', () => overhead(sandbox)],
 		[7, 'Load cost', loadCost],
 		[8, 'Trigger soak', () => triggerSoak(sandbox)],
+		[9, 'Trigger: requests per idle poll', () => idlePoll(sandbox)],
 	];
 	for (const [id, title, measure] of measures) {
 		if (only.length > 0 && !only.includes(id)) continue;

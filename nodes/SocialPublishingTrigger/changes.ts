@@ -108,8 +108,8 @@ export async function readExisting(ctx: IPollFunctions, watch: Watch): Promise<C
 /**
  * One poll. With the date filter proven: the posts from the watermark's day on (a post entering the
  * state now is among them, in any order); an answer holding an older post ends the trust. Otherwise
- * page 1: the same total and page 1 as at the last whole reading, and no new post on one further
- * page (a new one each poll, in rotation), mean nothing changed; else the whole list is read.
+ * page 1: the same total and page 1 as at the last whole reading, and no new post on it nor on one
+ * further page (another each poll, in rotation), mean nothing changed; else the whole list is read.
  */
 export async function readChanges(
 	ctx: IPollFunctions,
@@ -130,7 +130,9 @@ export async function readChanges(
 	if (cursor.head === headOf(first)) {
 		const number = Math.min(Math.max(cursor.nextPage ?? 2, 2), last);
 		const page = last > 1 ? await readPage(ctx, watch, number) : first;
-		const news = page.items.some((post) => watch.event.matches(post) && isNew(cursor, post));
+		const news = [...first.items, ...page.items].some(
+			(post) => watch.event.matches(post) && isNew(cursor, post),
+		);
 		if (page.total === first.total && !news) {
 			return { posts: [], whole: true, marks: { dateFilter, nextPage: number >= last ? 2 : number + 1 } };
 		}

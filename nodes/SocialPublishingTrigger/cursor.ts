@@ -30,7 +30,8 @@ const UNSEEN_POLLS_FORGOTTEN = 40;
  * that are not in `boundaryIds` (timestamps tie). A reading that is not whole cannot move it, since
  * a post it did not see may lie below; the posts it did account for above the watermark wait in
  * `above` until a whole reading moves the watermark past them. So the state holds about the posts
- * changed since the last whole reading, not the workspace's history. For posts under review it also
+ * changed since the last whole reading, not the workspace's history; Post Published, Failed and
+ * Rejected add a few marks of how to read what changed (changes.ts). For posts under review it also
  * keeps the review rounds of the latest posts (see rounds.ts), capped.
  */
 export interface Cursor {

@@ -66,14 +66,18 @@ const DAY_MS = 86_400_000;
 /**
  * A seeded post's times spread over the `days` before `now`, as a long history has them: created,
  * scheduled up to a week later, a fifth published up to 3 days late, a tenth edited up to 30 days
- * after that (never past `now`). A date filter guessed wrong (scheduled or created day for updated)
- * then shows on the posts published late or edited.
+ * after that (each step only when it falls before `now`: no pile of posts at now). A date filter
+ * guessed wrong (scheduled or created day for updated) shows on the posts published late or edited.
  */
 function spreadOver(post: Post, days: number, random: () => number, now: number) {
+	const later = (from: number, chance: number, maxDays: number) => {
+		const at = from + (random() < chance ? random() * maxDays * DAY_MS : 0);
+		return at <= now ? at : from;
+	};
 	const created = now - random() * days * DAY_MS;
-	const scheduled = Math.min(now, created + random() * 7 * DAY_MS);
-	const done = Math.min(now, scheduled + (random() < 0.2 ? random() * 3 * DAY_MS : 0));
-	const updated = Math.min(now, done + (random() < 0.1 ? random() * 30 * DAY_MS : 0));
+	const scheduled = later(created, 1, 7);
+	const done = later(scheduled, 0.2, 3);
+	const updated = later(done, 0.1, 30);
 	const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString();
 	post.created_at = iso(created);
 	post.scheduled_at = wallClockInZone(new Date(scheduled), post.timezone);

@@ -19,7 +19,8 @@ const EVENTS = [
 	{ name: 'Post Failed', value: 'postFailed', status: 'failed', goal: true },
 	{ name: 'Post Rejected', value: 'postRejected', status: 'rejected', goal: true },
 	{ name: 'Post Pending Approval', value: 'postPendingApproval', status: 'under_review' },
-	{ name: 'Approval Overdue', value: 'approvalOverdue', status: 'under_review' },
+	// Not yet due (no scheduled time): an overdue post is news until reported, not idle.
+	{ name: 'Approval Overdue', value: 'approvalOverdue', status: 'under_review', history: false },
 ];
 
 /** The services a poll may meet: `date_from` on another date than `updated_at`, on it, and no order. */
@@ -43,7 +44,10 @@ async function idleRequests(
 			workspace_id: WORKSPACE,
 			resource: 'posts',
 			count: Math.min(SEED_MAX, size - seeded),
-			template: { status: event.status, history_days: 365, history_seed: seeded + 1 },
+			template: {
+				status: event.status,
+				...(event.history === false ? {} : { history_days: 365, history_seed: seeded + 1 }),
+			},
 		});
 	}
 	const parameters = { event: event.value, workspaceId: { __rl: true, mode: 'id', value: WORKSPACE } };
@@ -76,7 +80,7 @@ export async function idlePoll(sandbox: BenchSandbox): Promise<Figure> {
 			});
 			if (event.goal && size === 5000) {
 				goals.push({
-					goal: `${event.name}: an idle poll costs at most ${GOAL} requests at 5,000 posts`,
+					goal: `${event.name}: an idle poll costs at most ${GOAL} requests at 5,000 posts, but in a new order per request without a proven date filter`,
 					measured: counts.map((count, i) => `${count} (${services[i][0]})`).join(', '),
 					met: counts.slice(0, 2).every((count) => count <= GOAL),
 				});

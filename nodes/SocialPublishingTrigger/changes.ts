@@ -64,7 +64,8 @@ function probeDay(posts: IDataObject[]): string | undefined {
 /**
  * Asks once for the posts from a telling day on (probeDay), and compares with the posts `known`:
  * `updated` when the answer holds each known post updated surely on or after the day and none
- * updated surely before, `other` when not; undefined when no post tells, or the answer was not whole.
+ * updated surely before, `other` when not (also when a list in a new order for every request could
+ * not be read whole: the safe side); undefined when no post tells.
  */
 async function probe(
 	ctx: IPollFunctions,
@@ -74,10 +75,10 @@ async function probe(
 	const day = probeDay(known);
 	if (day === undefined) return undefined;
 	// An older post on the first page settles it: no need to read on.
-	const first = await readPage(ctx, since(watch, day), 1);
+	const asked = since(watch, day);
+	const first = await readPage(ctx, asked, 1);
 	if (!trusted(first.items, day)) return 'other';
-	const answer = await readPosts(ctx, since(watch, day), first);
-	if (!answer.whole) return undefined;
+	const answer = await readUntilWhole(ctx, asked, await readPosts(ctx, asked, first));
 	const listed = new Set(answer.posts.map(postIdOf));
 	const holdsKnown = known.every(
 		(post) => dayFrom(updatedOf(post)) < day || listed.has(postIdOf(post)),

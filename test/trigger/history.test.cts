@@ -171,3 +171,35 @@ describe.each(PROFILES)('posts listed $listOrder, date_from on $dateFilter', (pr
 		expect(emitted.size).toBeGreaterThanOrEqual(5);
 	}, 180_000);
 });
+
+describe('the rotation, on 250 published posts listed created-desc, date_from on the scheduled day', () => {
+	test('an idle poll reads page 1 and the next page in turn; a cursor saved before the rotation reads whole once', async () => {
+		const { control } = sandbox;
+		await control.profile({ listOrder: 'created-desc', dateFilter: 'scheduled' });
+		await control.seed({
+			workspace_id: MAIN_WORKSPACE,
+			resource: 'posts',
+			count: 250,
+			template: { status: 'published', history_days: 365, history_seed: 3 },
+		});
+		const pages = Math.ceil((await totalIn('published')) / 100);
+		expect(pages).toBe(3);
+		const watcher = new Watcher(sandbox, watching('postPublished'));
+		await watcher.tick();
+		const read = async () => (await watcher.tick()).requests.map((each) => each.query.page);
+		expect([await read(), await read(), await read()]).toEqual([
+			['1', '2'],
+			['1', '3'],
+			['1', '2'],
+		]);
+		// As saved before: no signature, no verdict. One whole reading (and the question), then idle.
+		const cursor = watcher.staticData.cursor as IDataObject;
+		delete cursor.head;
+		delete cursor.dateFilter;
+		delete cursor.nextPage;
+		const whole = await read();
+		expect(whole.slice(0, pages)).toEqual(['1', '2', '3']);
+		expect((watcher.staticData.cursor as IDataObject).dateFilter).toBe('other');
+		expect(await read()).toEqual(['1', '2']);
+	});
+});

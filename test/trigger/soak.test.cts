@@ -124,6 +124,13 @@ describe.each(LIST_ORDERS)('posts listed %s', (listOrder) => {
 			maxAbove: 0,
 		};
 
+		// A year of history besides: 5,000 published posts the pending list must not be disturbed by.
+		await control.seed({
+			workspace_id: MAIN_WORKSPACE,
+			resource: 'posts',
+			count: 5000,
+			template: { status: 'published', history_days: 365, history_seed: 0x5eed },
+		});
 		// More than 100 pending before activation: the first poll notes them all, emits none.
 		await control.clock({ frozen: true });
 		for (const id of DEMO_PENDING)

@@ -18,7 +18,7 @@ const sandbox = useSandbox();
 const HISTORY = { published: 5000, failed: 300, rejected: 300, scheduled: 100 };
 const EVENTS = { published: 'postPublished', failed: 'postFailed', rejected: 'postRejected' };
 type Watched = keyof typeof EVENTS;
-const STEPS = 16;
+const STEPS = 10;
 
 /** Every order, each with `updated` and one of the other dates (each of them in some order). */
 const PROFILES: Array<Pick<Profile, 'listOrder' | 'dateFilter'>> = [

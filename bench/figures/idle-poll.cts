@@ -50,13 +50,17 @@ async function idleRequests(
 			},
 		});
 	}
-	const parameters = { event: event.value, workspaceId: { __rl: true, mode: 'id', value: WORKSPACE } };
+	const parameters = {
+		event: event.value,
+		workspaceId: { __rl: true, mode: 'id', value: WORKSPACE },
+	};
 	let staticData: IDataObject = {};
 	for (const poll of ['activation', 'idle']) {
 		await sandbox.control.clearRequests();
 		const result = await runPoll({ parameters, credentials: sandbox.credentials, staticData });
 		if (result.error) throw new Error(`${event.name}, ${poll}: ${result.error.message}`);
-		if (result.items) throw new Error(`${event.name}: an idle poll emitted ${result.items.length} items`);
+		if (result.items)
+			throw new Error(`${event.name}: an idle poll emitted ${result.items.length} items`);
 		staticData = result.staticData;
 	}
 	return (await sandbox.control.requests()).length;
@@ -70,7 +74,8 @@ export async function idlePoll(sandbox: BenchSandbox): Promise<Figure> {
 			// Pending Approval and Approval Overdue read their list whole in any service: one column.
 			const services = event.goal ? SERVICES : SERVICES.slice(0, 1);
 			const counts = [];
-			for (const [, profile] of services) counts.push(await idleRequests(sandbox, event, size, profile));
+			for (const [, profile] of services)
+				counts.push(await idleRequests(sandbox, event, size, profile));
 			const [first, ...others] = counts;
 			rows.push({
 				measure: `${event.name}, ${size.toLocaleString('en-US')} posts: requests per idle poll`,

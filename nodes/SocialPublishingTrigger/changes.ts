@@ -80,9 +80,10 @@ async function probe(
 	if (!trusted(first.items, day)) return 'other';
 	const answer = await readUntilWhole(ctx, asked, await readPosts(ctx, asked, first));
 	const listed = new Set(answer.posts.map(postIdOf));
-	const holdsKnown = known.every(
-		(post) => dayFrom(updatedOf(post)) < day || listed.has(postIdOf(post)),
-	);
+	const holdsKnown = known.every((post) => {
+		const updated = updatedOf(post);
+		return Number.isNaN(updated) || dayFrom(updated) < day || listed.has(postIdOf(post));
+	});
 	return holdsKnown && trusted(answer.posts, day) ? 'updated' : 'other';
 }
 
@@ -93,17 +94,19 @@ async function probe(
  */
 export async function readExisting(ctx: IPollFunctions, watch: Watch): Promise<Changes> {
 	const reading = await readPosts(ctx, watch);
-	const dateFilter = await probe(ctx, watch, reading.posts);
-	const marks = { dateFilter, head: reading.whole ? reading.head : undefined };
-	if (reading.whole) return { posts: reading.posts, whole: true, marks };
-	if (dateFilter === 'updated' && reading.posts.length > 0) {
-		const day = dayFrom(Math.max(...reading.posts.map(stampOf)));
+	let dateFilter = await probe(ctx, watch, reading.posts);
+	const head = reading.whole ? reading.head : undefined;
+	if (!reading.whole && dateFilter === 'updated') {
+		const day = dayFrom(reading.posts.reduce((newest, post) => Math.max(newest, stampOf(post)), 0));
 		const recent = await readUntilWhole(ctx, since(watch, day));
 		if (trusted(recent.posts, day)) {
-			return { posts: distinct([...reading.posts, ...recent.posts]), whole: true, marks };
+			const posts = distinct([...reading.posts, ...recent.posts]);
+			return { posts, whole: true, marks: { dateFilter, head } };
 		}
+		dateFilter = 'other';
 	}
-	return { posts: (await readUntilWhole(ctx, watch, reading)).posts, whole: true, marks };
+	const posts = reading.whole ? reading.posts : (await readUntilWhole(ctx, watch, reading)).posts;
+	return { posts, whole: true, marks: { dateFilter, head } };
 }
 
 /**
@@ -135,7 +138,8 @@ export async function readChanges(
 			(post) => watch.event.matches(post) && isNew(cursor, post),
 		);
 		if (page.total === first.total && !news) {
-			return { posts: [], whole: true, marks: { dateFilter, nextPage: number >= last ? 2 : number + 1 } };
+			const nextPage = number >= last ? 2 : number + 1;
+			return { posts: [], whole: true, marks: { dateFilter, nextPage } };
 		}
 	}
 	const reading = await readPosts(ctx, watch, first);

@@ -143,8 +143,17 @@ export function emptyCursor(scope: string): Cursor {
 /** Reads the saved cursor; anything unreadable counts as none. A cursor saved before `above` reads as whole. */
 export function savedCursor(value: unknown): Cursor | undefined {
 	if (value === null || typeof value !== 'object') return undefined;
-	const { scope, watermark, watermarkText, boundaryIds, above, rounds, dateFilter, head, nextPage } =
-		value as IDataObject;
+	const {
+		scope,
+		watermark,
+		watermarkText,
+		boundaryIds,
+		above,
+		rounds,
+		dateFilter,
+		head,
+		nextPage,
+	} = value as IDataObject;
 	if (typeof scope !== 'string' || !Array.isArray(boundaryIds)) return undefined;
 	if (watermark !== null && typeof watermark !== 'number') return undefined;
 	return {

@@ -201,7 +201,13 @@ async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
 		? { posts: (await readUntilWhole(ctx, watch)).posts, marks: {} }
 		: await readExisting(ctx, watch);
 	const matching = posts.filter(watch.event.matches);
-	const noted = advance(emptyCursor(watch.scope), matching, matching, true, watch.event.tracksRounds);
+	const noted = advance(
+		emptyCursor(watch.scope),
+		matching,
+		matching,
+		true,
+		watch.event.tracksRounds,
+	);
 	return { ...noted, ...marks };
 }
 

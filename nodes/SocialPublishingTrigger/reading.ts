@@ -78,7 +78,9 @@ export async function readPosts(ctx: IPollFunctions, watch: Watch, first?: Page)
 			{ length: Math.min(PAGES_AT_ONCE, last - from + 1) },
 			(_, i) => from + i,
 		);
-		pages.push(...(await Promise.all(numbers.map(async (page) => await readPage(ctx, watch, page)))));
+		pages.push(
+			...(await Promise.all(numbers.map(async (page) => await readPage(ctx, watch, page)))),
+		);
 	}
 	const posts = distinct(pages.flatMap((page) => page.items));
 	const rows = pages.reduce((sum, page) => sum + page.items.length, 0);

@@ -1,8 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { getPage } from '../shared/api';
-import { PER_PAGE_MAX } from '../shared/limits';
 import { readMe } from '../shared/me';
 import type { Changes } from './changes';
 import { readChanges, readExisting } from './changes';
@@ -14,7 +12,7 @@ import { toNotification } from './notification';
 import { matcherOf, pollDeadline } from './deadline';
 import { overdueFields } from './overdue';
 import type { Watch } from './reading';
-import { readPosts, readUntilWhole } from './reading';
+import { readPage, readPosts, readUntilWhole } from './reading';
 import { addReconnectLinks, failedAccounts } from './reconnect';
 import { sameRound } from './rounds';
 import { postIdOf } from '../shared/ids';
@@ -170,12 +168,7 @@ async function itemsOf(
 async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 	const memory = { ...(ctx.getWorkflowStaticData('node') as TriggerStaticData) };
 	const watch = await watchOf(ctx, memory);
-	const page = await getPage.call(
-		ctx,
-		'posts',
-		{ workspaceId: watch.workspaceId },
-		{ page: 1, perPage: PER_PAGE_MAX, qs: watch.qs },
-	);
+	const page = await readPage(ctx, watch, 1);
 	// Overdue is judged by the service's clock, which scheduled times are written in.
 	const now = page.serviceTime ?? Date.now();
 	const newest = oldestFirst(page.items.filter(matcherOf(watch, now))).pop();

@@ -33,9 +33,6 @@ export interface Reading {
 /** Pages asked for at once: enough to keep a long list quick, few enough to spare the rate limit. */
 const PAGES_AT_ONCE = 4;
 
-/** The list's `total` when it gives one. */
-const totalOf = (page: Page): number | undefined => page.total;
-
 /** One page of the posts list the watch reads, 100 posts to a page. */
 export async function readPage(ctx: IPollFunctions, watch: Watch, page: number): Promise<Page> {
 	return await getPage.call(
@@ -84,11 +81,11 @@ export async function readPosts(ctx: IPollFunctions, watch: Watch, first?: Page)
 	}
 	const posts = distinct(pages.flatMap((page) => page.items));
 	const rows = pages.reduce((sum, page) => sum + page.items.length, 0);
-	const totals = new Set(pages.map(totalOf));
+	const totals = new Set(pages.map((page) => page.total));
 	const [total] = totals;
 	const whole =
 		totals.size === 1 && (total === undefined ? posts.length === rows : posts.length >= total);
-	const largest = Math.max(...pages.map((page) => totalOf(page) ?? rows));
+	const largest = Math.max(...pages.map((page) => page.total ?? rows));
 	return {
 		posts,
 		whole,

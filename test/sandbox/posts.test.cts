@@ -1,3 +1,5 @@
+import { DATE_FILTERS } from '../../sandbox/profile.cts';
+
 import { DEMO, MAIN, useSandboxApi, ws } from './api.cts';
 
 const api = useSandboxApi();
@@ -679,6 +681,7 @@ describe('list posts (4.13)', () => {
 	});
 
 	it('filters by the scheduled day in the workspace time zone, else the creation day', async () => {
+		await api.control.profile({ dateFilter: 'scheduled' });
 		// Years ahead, past every post of the demo data.
 		const day = berlinWallClock(5 * 365).slice(0, 10);
 		const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 86400000).toISOString().slice(0, 10);
@@ -706,6 +709,29 @@ describe('list posts (4.13)', () => {
 			),
 		).toEqual([draft]);
 	});
+
+	it.each(DATE_FILTERS)(
+		'under dateFilter=%s, date_from compares that date (a draft created today, failed 3 days later)',
+		async (dateFilter) => {
+			await api.control.profile({ dateFilter });
+			const draft = (
+				await api.post(ws('/posts'), scheduledPost({ scheduling: { publish_type: 'draft' } }))
+			).body.data.id;
+			await api.control.clock({ advanceSeconds: 3 * 86400 });
+			await api.control.simulate({ action: 'fail', workspace_id: MAIN, post_id: draft });
+			const failedDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
+				new Date(Date.now() + 3 * 86400000),
+			);
+			const failed = { 'status[]': ['failed'] };
+			const since = (await api.get(ws('/posts'), { query: { ...failed, date_from: failedDay } }))
+				.body;
+			if (dateFilter === 'updated') expect(ids(since)).toEqual([draft]);
+			else if (dateFilter === 'ignored') {
+				expect(since.total).toBe((await api.get(ws('/posts'), { query: failed })).body.total);
+				expect(ids(since)).toContain(draft);
+			} else expect(ids(since)).not.toContain(draft);
+		},
+	);
 
 	it('rejects an unknown status or a malformed date with 400 and an errors map', async () => {
 		const { status, body } = await api.get(ws('/posts'), {

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { createOnce } from '../../shared/api/exactlyOnce';
+import { holdBack } from '../../shared/api/hold';
 import { idOf } from '../../shared/ids';
 import { mediaLookup } from './recovery';
 import { multipartBody } from '../../shared/transport/multipart';
@@ -17,6 +18,8 @@ export async function uploadBinaryToLibrary(
 	folderId?: string,
 ): Promise<IDataObject> {
 	const binary = this.helpers.assertBinaryData(itemIndex, binaryPropertyName);
+	// In the router's check pass the upload stops here, before the file is read.
+	holdBack(this, 'POST', itemIndex);
 	const data = await this.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
 	const fileName =
 		binary.fileName ??

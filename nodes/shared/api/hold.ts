@@ -14,11 +14,8 @@ export async function holdingChanges<T>(
 ): Promise<[Set<number>, T]> {
 	const held = new Set<number>();
 	heldItems.set(execution, held);
-	try {
-		return [held, await check(held)];
-	} finally {
-		heldItems.delete(execution);
-	}
+	const outcome = await check(held).finally(() => heldItems.delete(execution));
+	return [held, outcome];
 }
 
 /** Called before every request: in a check pass, a request that changes something stops here. */

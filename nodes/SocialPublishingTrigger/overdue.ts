@@ -3,41 +3,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { asObject } from './notification';
 import type { RoundMark } from './rounds';
 import { sameRound } from './rounds';
-import { timeOf } from '../shared/time';
+import { instantIn, timeOf } from '../shared/time';
 
 /** Why a post under review needs its approvers now. */
 export type OverdueReason = 'due_soon' | 'past_due' | 'missed_review';
 
 const MINUTE_MS = 60_000;
-
-/** How far `zone` is ahead of UTC at `instant`, in milliseconds; null for a zone Intl does not know. */
-function zoneOffsetMs(instant: number, zone: string): number | null {
-	let parts: Intl.DateTimeFormatPart[];
-	try {
-		parts = new Intl.DateTimeFormat('en-US', {
-			timeZone: zone,
-			hourCycle: 'h23',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-			second: '2-digit',
-		}).formatToParts(instant);
-	} catch {
-		return null;
-	}
-	const field = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-	const asUtc = Date.UTC(
-		field('year'),
-		field('month') - 1,
-		field('day'),
-		field('hour'),
-		field('minute'),
-		field('second'),
-	);
-	return asUtc - (instant - (((instant % 1000) + 1000) % 1000));
-}
 
 /**
  * The instant of a post's `scheduling.scheduled_at`. The API writes it as a wall-clock time
@@ -46,16 +17,7 @@ function zoneOffsetMs(instant: number, zone: string): number | null {
  */
 export function dueAt(post: IDataObject): number {
 	const scheduling = asObject(post.scheduling);
-	const text = typeof scheduling.scheduled_at === 'string' ? scheduling.scheduled_at.trim() : '';
-	const wall = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
-	if (!wall) return timeOf(text);
-	const [year, month, day, hour, minute, second] = wall.slice(1).map((part) => Number(part ?? 0));
-	const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
-	const zone = typeof scheduling.timezone === 'string' ? scheduling.timezone : 'UTC';
-	// Twice: the offset at the guessed instant can differ from the one at the answer near a DST change.
-	const first = zoneOffsetMs(asUtc, zone);
-	if (first === null) return asUtc;
-	return asUtc - (zoneOffsetMs(asUtc - first, zone) ?? first);
+	return instantIn(scheduling.scheduled_at, scheduling.timezone);
 }
 
 function schedulingStatus(post: IDataObject): unknown {

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { holdingChanges } from '../../shared/api/hold';
 import { parallelRequestsOf } from '../../shared/transport/request';
 import { outputShaper } from '../helpers/output';
 import { operationsByResource } from './index';
@@ -9,65 +10,117 @@ type NodeError = NodeApiError | NodeOperationError;
 
 /**
  * The item loop: pairing, continueOnFail and error wrapping live here, not in operations.
- * Items run up to Options > Parallel Requests at a time; their output keeps item order. Without
- * Continue On Fail the node stops at the first failed item in item order: no item is started
- * after a failure is known, and the items already started finish first.
+ * Items run up to Options > Parallel Requests at a time; their output keeps item order.
+ *
+ * Without Continue On Fail a batch that will fail sends nothing: a check pass first runs every
+ * item up to its first request that creates, changes or deletes (held back, shared/api/hold.ts),
+ * and any item that fails there fails the node before anything is sent. Then the held items run.
+ * A failure from the service stops the batch: no item is started after it, the items under way
+ * finish, and the error names the items that were done, so that a new run can leave them out.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	const outputs: INodeExecutionData[][] = new Array(items.length);
-	let firstFailure: { itemIndex: number; error: NodeError } | undefined;
+	const outputs: INodeExecutionData[][] = [];
+	const all = this.getInputData().map((_, itemIndex) => itemIndex);
 
 	const runItem = async (itemIndex: number): Promise<void> => {
 		const resource = this.getNodeParameter('resource', itemIndex) as string;
 		const operation = this.getNodeParameter('operation', itemIndex) as string;
 		const handler = operationsByResource[resource]?.[operation];
-		try {
-			if (!handler) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`The operation "${operation}" is not known for the resource "${resource}"`,
-					{ itemIndex },
-				);
-			}
-			const shape = handler.list ? outputShaper(this, itemIndex, handler.list) : undefined;
-			const result = await handler.execute.call(this, itemIndex);
-			outputs[itemIndex] = this.helpers.constructExecutionMetaData(
-				this.helpers.returnJsonArray(shape ? shape(result as IDataObject[]) : result),
-				{ itemData: { item: itemIndex } },
+		if (!handler) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`The operation "${operation}" is not known for the resource "${resource}"`,
+				{ itemIndex },
 			);
-		} catch (error) {
-			const nodeError =
-				error instanceof NodeApiError || error instanceof NodeOperationError
-					? error
-					: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-			if (nodeError.context.itemIndex === undefined) nodeError.context.itemIndex = itemIndex;
-			if (!this.continueOnFail()) {
-				if (!firstFailure || itemIndex < firstFailure.itemIndex) {
-					firstFailure = { itemIndex, error: nodeError };
-				}
-				return;
-			}
-			const json: IDataObject = { error: nodeError.message };
-			if (nodeError.description) json.description = nodeError.description;
-			if (nodeError instanceof NodeApiError && nodeError.httpCode)
-				json.httpCode = nodeError.httpCode;
-			// With "Continue (using error output)" the engine routes an item by its `error`, and
-			// keeps only the message in its JSON; the whole error stays on the item.
-			const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
-			outputs[itemIndex] = [
-				{ json, pairedItem: { item: itemIndex }, ...(toErrorOutput ? { error: nodeError } : {}) },
-			];
+		}
+		const shape = handler.list ? outputShaper(this, itemIndex, handler.list) : undefined;
+		const result = await handler.execute.call(this, itemIndex);
+		outputs[itemIndex] = this.helpers.constructExecutionMetaData(
+			this.helpers.returnJsonArray(shape ? shape(result as IDataObject[]) : result),
+			{ itemData: { item: itemIndex } },
+		);
+	};
+	const nodeErrorOf = (error: unknown, itemIndex: number): NodeError => {
+		const nodeError =
+			error instanceof NodeApiError || error instanceof NodeOperationError
+				? error
+				: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		if (nodeError.context.itemIndex === undefined) nodeError.context.itemIndex = itemIndex;
+		return nodeError;
+	};
+	// The first failure in item order; no item is started once one is known.
+	let failure: { itemIndex: number; error: NodeError } | undefined;
+	const fail = (itemIndex: number, error: unknown) => {
+		if (!failure || itemIndex < failure.itemIndex) {
+			failure = { itemIndex, error: nodeErrorOf(error, itemIndex) };
 		}
 	};
-
-	let next = 0;
-	const worker = async () => {
-		while (next < items.length && !firstFailure) await runItem(next++);
+	const run = async (indices: number[], onError: (itemIndex: number, error: unknown) => void) => {
+		let next = 0;
+		const worker = async () => {
+			while (next < indices.length && !failure) {
+				const itemIndex = indices[next++];
+				await runItem(itemIndex).catch((error: unknown) => onError(itemIndex, error));
+			}
+		};
+		const parallel = Math.min(parallelRequestsOf(this), Math.max(1, indices.length));
+		await Promise.all(Array.from({ length: parallel }, worker));
+		return failure?.error;
 	};
-	const parallel = Math.min(parallelRequestsOf(this), Math.max(1, items.length));
-	await Promise.all(Array.from({ length: parallel }, worker));
 
-	if (firstFailure) throw firstFailure.error;
+	if (this.continueOnFail()) {
+		await run(all, (itemIndex, error) => {
+			outputs[itemIndex] = [errorItem(this, nodeErrorOf(error, itemIndex), itemIndex)];
+		});
+		return [outputs.flat()];
+	}
+	const [held, refused] = await holdingChanges(this, async (holding) =>
+		run(all, (itemIndex, error) => holding.has(itemIndex) || fail(itemIndex, error)),
+	);
+	// An input check failed: the other items are said to be held back too.
+	if (refused)
+		throw note(
+			refused,
+			all.length > 1 && refused instanceof NodeOperationError ? NOTHING_SENT : '',
+		);
+	const sent = all.filter((itemIndex) => held.has(itemIndex));
+	const stopped = await run(sent, fail);
+	if (stopped) {
+		const done = sent
+			.filter((itemIndex) => outputs[itemIndex])
+			.map((itemIndex) => {
+				const json = outputs[itemIndex][0]?.json ?? {};
+				const id = [json.id, json.post_id, json.account_id, json.session_id].find(
+					(value) => typeof value === 'string' || typeof value === 'number',
+				);
+				return `item ${itemIndex}${id === undefined ? '' : ` (ID ${String(id)})`}`;
+			});
+		const them = done.length === 1 ? ['it', 'it is'] : ['them', 'they are'];
+		throw note(
+			stopped,
+			done.length === 0
+				? ''
+				: `Done before this failure: ${done.join(', ')}. Leave ${them[0]} out when you run again, or ${them[1]} sent twice.`,
+		);
+	}
 	return [outputs.flat()];
+}
+
+const NOTHING_SENT = 'No item was sent: every item is checked before any is sent.';
+
+/** The error with `line` added to its description. */
+function note(error: NodeError, line: string): NodeError {
+	error.description = [error.description, line].filter(Boolean).join('\n');
+	return error;
+}
+
+/** A failed item's output under Continue On Fail, or for the error output. */
+function errorItem(ctx: IExecuteFunctions, error: NodeError, item: number): INodeExecutionData {
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.description = error.description;
+	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+	// With "Continue (using error output)" the engine routes an item by its `error`, and
+	// keeps only the message in its JSON; the whole error stays on the item.
+	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
+	return { json, pairedItem: { item }, ...(toErrorOutput ? { error } : {}) };
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { workspaceLocator } from '../descriptions/common';
-import { InputChecks } from '../helpers/checks';
+import { InputChecks } from './checks';
 import type { Field } from './field';
 import { readField, readFields } from './field';
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { InputChecks } from '../helpers/checks';
-import { toDate } from '../helpers/schedule';
+import { isZone, placeIn, readTime } from '../../shared/time';
+import type { InputChecks } from './checks';
 
 /**
  * What a value must be:
@@ -11,7 +11,8 @@ import { toDate } from '../helpers/schedule';
  * - `ids`, `texts`, `urls`, `enums`, `media`: lists, given as an array or comma-separated text;
  *   a `media` entry is an http(s) URL or a media library ID;
  * - `url`: an absolute http(s) URL; `enum`: one of `values`; `boolean`: true or false;
- * - `date`: a calendar day in the Timezone option's zone;
+ * - `date`: a calendar day in the zone of the times sent; `time`: a date-time, an instant or a
+ *   wall-clock time (placed in a zone by its operation); `zone`: an IANA time zone name;
  * - `count`: a whole number of at least `min` (1 when not given), e.g. Limit.
  */
 export type Kind =
@@ -26,6 +27,8 @@ export type Kind =
 	| 'media'
 	| 'boolean'
 	| 'date'
+	| 'time'
+	| 'zone'
 	| 'count';
 
 /** One body or query field of the API: where it goes, what it must be, and how the editor shows it. */
@@ -75,8 +78,6 @@ export interface FieldUi {
 	loadOptionsDependsOn?: string[];
 	/** A single ID chosen in a searchable list (descriptions/common.ts `locators`). */
 	locator?: 'workspace' | 'account' | 'campaign' | 'contentCategory';
-	/** Shown as a date-time picker (dates and times are read by helpers/schedule.ts). */
-	dateTime?: boolean;
 	/** A list field typed as repeated single values rather than comma-separated text. */
 	multipleValues?: string;
 }
@@ -119,13 +120,6 @@ export function given(value: unknown): string {
 const isLocator = (value: unknown): value is { value: unknown } =>
 	value !== null && typeof value === 'object' && (value as IDataObject).__rl === true;
 
-/** A JS Date or a luxon DateTime, as `$now` and date expressions give. */
-const isDateLike = (value: unknown) =>
-	value instanceof Date ||
-	(value !== null &&
-		typeof value === 'object' &&
-		typeof (value as IDataObject).toISO === 'function');
-
 const isBlank = (value: unknown) => typeof value === 'string' && value.trim() === '';
 
 function allowed(values: readonly string[]): string {
@@ -153,12 +147,18 @@ function readId(checks: InputChecks, label: string, value: unknown, inPath = fal
 }
 
 /** A list: an array, or text separated by commas or new lines (blank entries dropped). */
-function readList(checks: InputChecks, label: string, value: unknown): unknown[] {
+export function listOf(value: unknown): unknown[] | undefined {
 	if (typeof value === 'string') return value.split(/[,\n]/).filter((entry) => entry.trim() !== '');
-	if (Array.isArray(value)) return value.flat();
-	return checks.fail(
-		label,
-		`needs a list, or entries separated by commas, but was given ${given(value)}`,
+	return Array.isArray(value) ? value.flat() : undefined;
+}
+
+function readList(checks: InputChecks, label: string, value: unknown): unknown[] {
+	return (
+		listOf(value) ??
+		checks.fail(
+			label,
+			`needs a list, or entries separated by commas, but was given ${given(value)}`,
+		)
 	);
 }
 
@@ -231,7 +231,7 @@ export function readField(
 	const unset =
 		value === undefined ||
 		value === '' ||
-		(field.kind === 'text' && isBlank(value)) ||
+		(['text', 'time', 'zone'].includes(field.kind) && isBlank(value)) ||
 		(value === null && field.nullable) ||
 		(isList && Array.isArray(value) && value.length === 0);
 	if (unset || (field.required && isBlank(value))) {
@@ -258,10 +258,25 @@ export function readField(
 			return number;
 		}
 		case 'date':
-			if (typeof value !== 'string' && !isDateLike(value)) {
-				checks.fail(label, `needs a date, but was given ${given(value)}`);
+		case 'time': {
+			// ISO 8601, `YYYY-MM-DD HH:MM:SS`, a Date or a DateTime; a date is a day in `zone`.
+			const time = readTime(value);
+			if (time) return field.kind === 'time' ? time : placeIn(time, zone).wall.slice(0, 10);
+			return checks.fail(
+				label,
+				typeof value === 'string'
+					? `"${value}" is not a date-time; use ISO 8601 such as 2026-05-04T09:30:00 or 2026-05-04T09:30:00+02:00`
+					: `needs a ${field.kind === 'date' ? 'date' : 'date-time'}, but was given ${given(value)}`,
+			);
+		}
+		case 'zone':
+			if (typeof value !== 'string' || !isZone(value.trim())) {
+				checks.fail(
+					label,
+					`${typeof value === 'string' ? `"${value.trim()}"` : given(value)} is not an IANA time zone name such as Europe/Berlin or America/New_York`,
+				);
 			}
-			return toDate(checks, label, value, zone);
+			return value.trim();
 		case 'ids':
 		case 'texts':
 		case 'urls':

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { InputChecks } from '../helpers/checks';
+import type { InputChecks } from './checks';
 
 import {
 	GMB_ACTION_TYPES,

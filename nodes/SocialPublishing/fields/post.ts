@@ -43,6 +43,40 @@ export const publishType: Field = {
 	ui: { description: 'Sent as scheduling.publish_type: when the post goes out', default: 'draft' },
 };
 
+/** Scheduled At (a scheduled post); a draft's Planned At fills the same field. */
+export const scheduledAt: Field = {
+	name: 'scheduledAt',
+	label: 'Scheduled At',
+	path: 'scheduling.scheduled_at',
+	kind: 'time',
+	ui: {
+		description:
+			"When to publish. A time with an offset (e.g. 2026-05-04T09:30:00+02:00, or a DateTime from an expression) is converted to the Timezone option's zone; a time without one is read in that zone. Must be in the future.",
+	},
+};
+
+export const plannedAt: Field = {
+	...scheduledAt,
+	ui: {
+		displayName: 'Planned At',
+		description:
+			"Optional date the draft is planned for, sent as scheduling.scheduled_at like a scheduled post's time",
+	},
+};
+
+/** Options > Timezone of Post > Create and Get Many: the zone of every time and date sent. */
+export const timezone: Field = {
+	name: 'timezone',
+	label: 'Timezone',
+	path: '',
+	kind: 'zone',
+	ui: {
+		placeholder: 'e.g. Europe/Berlin',
+		description:
+			"IANA time zone of the times sent, e.g. Europe/Berlin. Empty (the default) means the workspace's own time zone, which the service reads them in; when the workspace's record gives none, the workflow's time zone.",
+	},
+};
+
 export const approval: Group = {
 	name: 'approval',
 	label: 'Approval',

@@ -72,6 +72,7 @@ export function property(field: Field): INodeProperties {
 		case 'boolean':
 			return { ...common, ...extra, type: 'boolean', default: ui.default ?? false };
 		case 'date':
+		case 'time':
 			return { ...common, ...extra, type: 'dateTime', default: '' };
 		default:
 			if (ui.multipleValues) {

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { createOnce } from '../../shared/api/exactlyOnce';
-import { mediaLookup } from './lookups';
+import { holdBack } from '../../shared/api/hold';
+import { idOf } from '../../shared/ids';
+import { mediaLookup } from './recovery';
 import { multipartBody } from '../../shared/transport/multipart';
 
 /**
@@ -16,6 +18,8 @@ export async function uploadBinaryToLibrary(
 	folderId?: string,
 ): Promise<IDataObject> {
 	const binary = this.helpers.assertBinaryData(itemIndex, binaryPropertyName);
+	// In the router's check pass the upload stops here, before the file is read.
+	holdBack(this, 'POST', itemIndex);
 	const data = await this.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
 	const fileName =
 		binary.fileName ??
@@ -30,4 +34,57 @@ export async function uploadBinaryToLibrary(
 		{ multipart, itemIndex },
 		mediaLookup(this, workspaceId, { name: fileName, size: data.length }, itemIndex),
 	);
+}
+
+/** Has the service import a file from a public URL into the media library. */
+export async function uploadUrlToLibrary(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string,
+	url: string,
+	folderId?: string,
+): Promise<IDataObject> {
+	// The service names an imported file after the URL's last path segment.
+	const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+	return await createOnce.call(
+		this,
+		'uploadMedia',
+		{ workspaceId },
+		{ multipart: multipartBody({ url, folder_id: folderId }, []), itemIndex },
+		mediaLookup(this, workspaceId, { name }, itemIndex),
+	);
+}
+
+/**
+ * Uploads the item's binary fields one by one and adds their media IDs to the post `body`'s
+ * `content.media.media_ids`. An answer without the media ID is an error of the API layer, so the
+ * post is not sent.
+ */
+export async function uploadBinaries(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	workspaceId: string,
+	binaryProperties: string[],
+	body: IDataObject,
+): Promise<IDataObject[]> {
+	const uploaded: IDataObject[] = [];
+	for (const property of binaryProperties) {
+		const asset = await uploadBinaryToLibrary.call(ctx, itemIndex, workspaceId, property);
+		uploaded.push({
+			binary_property: property,
+			_id: idOf(asset),
+			name: asset.name,
+			url: asset.url,
+		});
+	}
+	if (uploaded.length > 0) {
+		const content = body.content as IDataObject;
+		const media = (content.media ?? {}) as IDataObject;
+		media.media_ids = [
+			...((media.media_ids as string[]) ?? []),
+			...uploaded.map((each) => each._id),
+		];
+		content.media = media;
+	}
+	return uploaded;
 }

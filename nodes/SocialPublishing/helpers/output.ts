@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { InputChecks } from './checks';
+import { InputChecks } from '../fields/checks';
 
 /**
  * The Output option of list operations (n8n's guideline for tool nodes): Simplified (the fields

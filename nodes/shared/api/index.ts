@@ -7,6 +7,7 @@ import type { Answer, ApiContext } from '../transport/request';
 import { normalBaseUrl, request } from '../transport/request';
 import type { Endpoint, EndpointName, PathParams } from './endpoints';
 import { ENDPOINTS } from './endpoints';
+import { holdBack } from './hold';
 
 export type { EndpointName, PathParams } from './endpoints';
 
@@ -44,6 +45,7 @@ async function call(
 	options: CallOptions,
 ): Promise<Answer> {
 	const endpoint: Endpoint = ENDPOINTS[name];
+	holdBack(ctx, endpoint.method, options.itemIndex);
 	return await request.call(ctx, {
 		method: endpoint.method,
 		path: endpoint.path(params),

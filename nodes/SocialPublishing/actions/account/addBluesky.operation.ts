@@ -8,7 +8,7 @@ import { property } from '../../fields/ui';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { createOnce } from '../../../shared/api/exactlyOnce';
 import { onServerErrorOption } from '../../../shared/options';
-import { accountLookup } from '../../helpers/lookups';
+import { accountLookup } from '../../helpers/recovery';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,

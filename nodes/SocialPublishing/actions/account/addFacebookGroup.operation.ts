@@ -6,11 +6,11 @@ import { facebookGroupImage, facebookGroupName } from '../../fields/account';
 import { readFields } from '../../fields/field';
 import { paramsOf } from '../../fields/common';
 import { property } from '../../fields/ui';
-import { InputChecks } from '../../helpers/checks';
+import { InputChecks } from '../../fields/checks';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { createOnce } from '../../../shared/api/exactlyOnce';
 import { onServerErrorOption } from '../../../shared/options';
-import { accountLookup } from '../../helpers/lookups';
+import { accountLookup } from '../../helpers/recovery';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,

@@ -12,7 +12,7 @@ import {
 import { readFields } from '../../fields/field';
 import { accountFilters } from '../../fields/lists';
 import { property } from '../../fields/ui';
-import { InputChecks } from '../../helpers/checks';
+import { InputChecks } from '../../fields/checks';
 import { getManyInWorkspace } from '../../helpers/workspaceLists';
 import { outputProperties } from '../../helpers/output';
 import type { ListOutput } from '../../helpers/output';

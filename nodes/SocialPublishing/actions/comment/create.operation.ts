@@ -8,7 +8,7 @@ import { property } from '../../fields/ui';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { createOnce } from '../../../shared/api/exactlyOnce';
 import { onServerErrorOption } from '../../../shared/options';
-import { commentLookup } from '../../helpers/lookups';
+import { commentLookup } from '../../helpers/recovery';
 import { postIdField, postIdOfItem } from '../post/postId';
 
 const properties: INodeProperties[] = [

@@ -6,13 +6,10 @@ import { param } from '../../fields/common';
 import { readField } from '../../fields/field';
 import { binaryPropertyName, folderId, uploadSource, uploadUrl } from '../../fields/media';
 import { property } from '../../fields/ui';
-import { InputChecks } from '../../helpers/checks';
-import { uploadBinaryToLibrary } from '../../helpers/media';
+import { InputChecks } from '../../fields/checks';
+import { uploadBinaryToLibrary, uploadUrlToLibrary } from '../../helpers/media';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { createOnce } from '../../../shared/api/exactlyOnce';
 import { onServerErrorOption } from '../../../shared/options';
-import { mediaLookup } from '../../helpers/lookups';
-import { multipartBody } from '../../../shared/transport/multipart';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
@@ -38,13 +35,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const url = param(this, itemIndex, uploadUrl) as string;
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	// The service names an imported file after the URL's last path segment.
-	const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
-	return await createOnce.call(
-		this,
-		'uploadMedia',
-		{ workspaceId },
-		{ multipart: multipartBody({ url, folder_id: folder }, []), itemIndex },
-		mediaLookup(this, workspaceId, { name }, itemIndex),
-	);
+	return await uploadUrlToLibrary.call(this, itemIndex, workspaceId, url, folder);
 }

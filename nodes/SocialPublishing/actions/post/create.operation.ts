@@ -2,30 +2,35 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { nodeOptions, workspaceLocator } from '../../descriptions/common';
-import { readField, readFields, readGroup } from '../../fields/field';
+import { InputChecks } from '../../fields/checks';
 import { paramsOf } from '../../fields/common';
+import type { Field } from '../../fields/field';
+import { readField, readFields, readGroup, setPath } from '../../fields/field';
 import { platformOptionsField, readPlatformOptions } from '../../fields/platformOptions';
 import * as post from '../../fields/post';
 import { groupProperty, property } from '../../fields/ui';
-import { InputChecks } from '../../helpers/checks';
-import { createOnce } from '../../../shared/api/exactlyOnce';
-import { onServerErrorOption } from '../../../shared/options';
-import { postLookup } from '../../helpers/lookups';
-import { idOf, postIdOf } from '../../../shared/ids';
-import { uploadBinaryToLibrary } from '../../helpers/media';
-import { resolveTimezone, ZONE_FOR_CHECKS, zoneOption } from '../../helpers/schedule';
-import type { Timezone } from '../../helpers/schedule';
+import { uploadBinaries } from '../../helpers/media';
+import { postLookup } from '../../helpers/recovery';
+import { resolveTimezone } from '../../helpers/workspaceZone';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { checkCreateRules } from './createRules';
-import { scheduleProperties } from './schedule';
-import { timezoneOption } from './timezone';
+import { createOnce } from '../../../shared/api/exactlyOnce';
+import { postIdOf } from '../../../shared/ids';
+import { readMe } from '../../../shared/me';
+import { onServerErrorOption } from '../../../shared/options';
+import type { GivenTime, Placed } from '../../../shared/time';
+import { placeIn, readTime } from '../../../shared/time';
+import { checkCreateRules, list, NOT_THE_CREATOR } from './createRules';
+
+const TOP = [post.text, post.accounts, post.publishType, post.scheduledAt];
+const shownFor = (publishType: string) => ({
+	displayOptions: { show: { publishType: [publishType] } },
+});
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
-	property(post.text),
-	property(post.accounts),
-	property(post.publishType),
-	...scheduleProperties,
+	...[post.text, post.accounts, post.publishType].map(property),
+	{ ...property(post.scheduledAt), required: true, ...shownFor('scheduled') },
+	{ ...property(post.plannedAt), ...shownFor('draft') },
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -39,7 +44,7 @@ const properties: INodeProperties[] = [
 		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},
 	platformOptionsField,
-	nodeOptions(timezoneOption, onServerErrorOption),
+	nodeOptions(property(post.timezone), onServerErrorOption),
 ];
 
 export const description = updateDisplayOptions(
@@ -47,100 +52,66 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Uploads the item's binary fields to the media library; their IDs join content.media.media_ids. */
-async function upload(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	workspaceId: string,
-	binaryProperties: string[],
-): Promise<IDataObject[]> {
-	const uploaded: IDataObject[] = [];
-	for (const property of binaryProperties) {
-		// An answer without the media ID is an error of the API layer: the post is not sent.
-		const asset = await uploadBinaryToLibrary.call(ctx, itemIndex, workspaceId, property);
-		uploaded.push({
-			binary_property: property,
-			_id: idOf(asset),
-			name: asset.name,
-			url: asset.url,
-		});
-	}
-	return uploaded;
-}
+/** Where a time or date is read before a zone is known: an instant or a bare value needs none. */
+const UTC = 'UTC';
+const IN_THE_PAST =
+	'is in the past; a scheduled post needs a time in the future. Pick a later time, or use Publish Type "Draft" or "Queued"';
 
-/** Whether the body carries a date (Google Business Profile's), which is read in the zone too. */
-function hasDates(body: IDataObject): boolean {
-	const gmb = (body.gmb_options ?? {}) as IDataObject;
-	return gmb.start_date !== undefined || gmb.end_date !== undefined;
-}
-
-/** The body as the table reads it, with dates and times in `zone`; any wrong value fails here. */
-function readBody(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	checks: InputChecks,
-	zone: string,
-): IDataObject {
-	const fields = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const platformOptions = ctx.getNodeParameter('platformOptions', itemIndex, {}) as IDataObject;
-	const top = [post.text, post.accounts, post.publishType];
-	const body = readFields(checks, top, paramsOf(ctx, itemIndex, top), zone);
-	readFields(checks, post.additionalFields, fields, zone, body);
-	readGroup(checks, post.firstComment, fields.firstComment, zone, body);
-	readGroup(checks, post.approval, fields.approval, zone, body);
-	readPlatformOptions(checks, platformOptions, zone, body);
-	return body;
-}
-
+/**
+ * One pass per item: the publish type, time and Timezone option decide the zone, worked out once
+ * (the workspace's is read once per execution, for a post with a time or date); then the body.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const checks = new InputChecks(this, itemIndex);
 	const workspaceId = workspaceIdOf(this, itemIndex);
+	const top = paramsOf(this, itemIndex, TOP);
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const platformOptions = this.getNodeParameter('platformOptions', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const binaryProperties = (readField(
-		checks,
-		post.binaryPropertyNames,
-		fields.binaryPropertyNames,
-		ZONE_FOR_CHECKS,
-	) ?? []) as string[];
 
-	// Every input is checked before the workspace's zone is read (a request): in the Timezone
-	// option's zone when set, else in a stand-in zone, and read again once the zone is known.
-	const chosenZone = zoneOption(checks, options.timezone);
-	let zone = chosenZone ?? ZONE_FOR_CHECKS;
-	let body = readBody(this, itemIndex, checks, zone);
-	let schedule = await checkCreateRules(this, itemIndex, checks, body, binaryProperties, {
-		zone,
-		mustBeFuture: chosenZone !== undefined,
-	});
-	// The workspace's zone is read (once per execution) only for a post that carries a time or a
-	// date: a request spent on every draft would count against the rate limit for nothing.
-	const timed = schedule !== undefined || hasDates(body);
-	const timezone: Timezone | undefined = !timed
-		? chosenZone !== undefined
-			? { zone: chosenZone, source: 'option' }
-			: undefined
-		: await resolveTimezone(this, checks, options.timezone, workspaceId, itemIndex);
-	if (timezone && chosenZone === undefined) {
-		zone = timezone.zone;
-		body = readBody(this, itemIndex, checks, zone);
-		schedule = await checkCreateRules(this, itemIndex, checks, body, binaryProperties, {
-			zone,
-			mustBeFuture: true,
-		});
-	}
-	const publishType = (body.scheduling as IDataObject).publish_type as string;
+	const read = (field: Field, value: unknown) => readField(checks, field, value, UTC);
+	const chosen = read(post.timezone, options.timezone) as string | undefined;
+	const publishType = read(post.publishType, top.publishType) as string;
+	const time = ['scheduled', 'draft'].includes(publishType)
+		? (read(post.scheduledAt, top.scheduledAt) as GivenTime | undefined)
+		: undefined;
+	const checkTime = (at: Placed | undefined, zone: string) => {
+		if (publishType !== 'scheduled') return;
+		if (!at) return checks.fail('Scheduled At', 'is required when Publish Type is "Scheduled"');
+		if (at.at < Date.now()) checks.fail('Scheduled At', `${at.wall} (${zone}) ${IN_THE_PAST}`);
+	};
+	// An instant is in the past in every zone: refused before the workspace's zone is read.
+	if (!time?.wall) checkTime(time && placeIn(time, chosen ?? UTC), chosen ?? UTC);
 
-	const uploaded = await upload(this, itemIndex, workspaceId, binaryProperties);
-	if (uploaded.length > 0) {
-		const content = body.content as IDataObject;
-		const media = (content.media ?? {}) as IDataObject;
-		media.media_ids = [
-			...((media.media_ids as string[]) ?? []),
-			...uploaded.map((asset) => asset._id),
-		];
-		content.media = media;
+	const gmb = (platformOptions.gmb ?? {}) as IDataObject;
+	// A date that is no date fails when the body is read, with no zone read for it.
+	const dated = [gmb.start_date, gmb.end_date].some((date) => readTime(date));
+	const timezone =
+		time || dated || chosen !== undefined
+			? await resolveTimezone(this, chosen, workspaceId, itemIndex)
+			: undefined;
+	const zone = timezone?.zone ?? UTC;
+	const placed = time && placeIn(time, zone);
+	checkTime(placed, zone);
+
+	const body = readFields(checks, [post.text, post.accounts], top, zone);
+	setPath(body, 'scheduling.publish_type', publishType);
+	if (placed) setPath(body, post.scheduledAt.path, placed.wall);
+	readFields(checks, post.additionalFields, fields, zone, body);
+	for (const group of [post.firstComment, post.approval]) {
+		readGroup(checks, group, fields[group.name], zone, body);
 	}
+	readPlatformOptions(checks, platformOptions, zone, body);
+	const binaryProperties = (read(post.binaryPropertyNames, fields.binaryPropertyNames) ??
+		[]) as string[];
+	checkCreateRules(this, itemIndex, checks, body, binaryProperties);
+	// The one check that needs a request (`/me`, once per execution): the creator may not approve.
+	const approvers = list((body.approval as IDataObject | undefined)?.approvers);
+	const me = approvers.length ? (await readMe(this, itemIndex)).ids : [];
+	const creator = me.filter((id) => approvers.includes(id));
+	if (creator.length > 0) checks.fail('Approval Approvers', NOT_THE_CREATOR(creator));
+
+	const uploaded = await uploadBinaries(this, itemIndex, workspaceId, binaryProperties, body);
 
 	const created = await createOnce.call(
 		this,
@@ -149,22 +120,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ body, itemIndex },
 		postLookup(this, workspaceId, body, zone, itemIndex),
 	);
-	const warning =
-		typeof created.warning === 'string' && created.warning !== '' ? created.warning : undefined;
-	if (typeof warning === 'string') {
-		this.addExecutionHints({
-			message: `Item ${itemIndex}: ${warning}`,
-			type: 'warning',
-			location: 'outputPane',
-		});
+	for (const warning of [created.warning, placed?.notice]) {
+		if (typeof warning !== 'string' || warning === '') continue;
+		const message = `Item ${itemIndex}: ${warning}`;
+		this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
 	}
 	return {
 		...created,
 		id: postIdOf(created),
 		publish_type: publishType,
-		scheduled_at: schedule?.scheduled_at ?? null,
+		scheduled_at: placed?.wall ?? null,
 		timezone: timezone?.zone ?? null,
 		timezone_source: timezone?.source ?? null,
+		...(placed?.notice ? { time_notice: placed.notice } : {}),
 		...(uploaded.length > 0 ? { uploaded_media: uploaded } : {}),
 	};
 }

@@ -1,25 +1,21 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { InputChecks } from '../../helpers/checks';
-import type { ScheduledTime } from '../../helpers/schedule';
-import { toScheduledAt } from '../../helpers/schedule';
-import { readMe } from '../../../shared/me';
+import type { InputChecks } from '../../fields/checks';
 import { LIMITS } from '../../../shared/limits';
 
-const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : []);
+export const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : []);
 
 /**
- * The rules of 4.14 that join several fields (each field alone is checked by its row in
- * fields/post.ts). Sets scheduling.scheduled_at in `time.zone`, and returns the time sent.
+ * The rules of 4.14 that join several fields of the body (each field alone is checked by its row
+ * in fields/post.ts). Pure: nothing is sent.
  */
-export async function checkCreateRules(
+export function checkCreateRules(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	checks: InputChecks,
 	body: IDataObject,
 	binaryProperties: string[],
-	time: { zone: string; mustBeFuture: boolean },
-): Promise<ScheduledTime | undefined> {
+): void {
 	const accounts = list(body.accounts);
 	const byCategory = body.content_category_id !== undefined;
 	if (accounts.length === 0 && !byCategory) {
@@ -28,26 +24,9 @@ export async function checkCreateRules(
 			'needs at least one account, or a Content Category whose accounts are used',
 		);
 	}
-	const scheduling = body.scheduling as IDataObject;
-	const publishType = scheduling.publish_type;
-	if (publishType === 'content_category' && !byCategory) {
+	if ((body.scheduling as IDataObject).publish_type === 'content_category' && !byCategory) {
 		checks.fail('Content Category', 'is required when Publish Type is "Content Category"');
 	}
-	const schedule =
-		publishType === 'scheduled' || publishType === 'draft'
-			? toScheduledAt(
-					checks,
-					'Scheduled At',
-					ctx.getNodeParameter('scheduledAt', itemIndex, ''),
-					time.zone,
-					{ mustBeFuture: time.mustBeFuture && publishType === 'scheduled' },
-				)
-			: undefined;
-	if (publishType === 'scheduled' && !schedule) {
-		checks.fail('Scheduled At', 'is required when Publish Type is "Scheduled"');
-	}
-	if (schedule) scheduling.scheduled_at = schedule.scheduled_at;
-
 	const media = ((body.content as IDataObject).media ?? {}) as IDataObject;
 	checks.maxItems(
 		'Media Library Items and Input Binary Fields',
@@ -61,7 +40,6 @@ export async function checkCreateRules(
 			'applies only to plain-text posts; remove it, or remove the images, video and media',
 		);
 	}
-
 	const firstComment = body.first_comment as IDataObject | undefined;
 	// With a content category the post's full account set is only known to the service.
 	const outside =
@@ -74,16 +52,8 @@ export async function checkCreateRules(
 			`must be a subset of the post's accounts; ${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not among them`,
 		);
 	}
-
-	const approvers = list((body.approval as IDataObject | undefined)?.approvers);
-	if (approvers.length > 0) {
-		const creator = (await readMe(ctx, itemIndex)).ids.filter((id) => approvers.includes(id));
-		if (creator.length > 0) {
-			checks.fail(
-				'Approval Approvers',
-				`may not include the post's creator (${creator.join(', ')}, the user of this API key); choose other team members`,
-			);
-		}
-	}
-	return schedule;
 }
+
+/** Why approvers that include the key's own user are refused. */
+export const NOT_THE_CREATOR = (ids: string[]) =>
+	`may not include the post's creator (${ids.join(', ')}, the user of this API key); choose other team members`;

@@ -7,15 +7,15 @@ import {
 	returnAllOrLimit,
 	workspaceLocator,
 } from '../../descriptions/common';
-import { readFields } from '../../fields/field';
+import { readField, readFields } from '../../fields/field';
 import { postFilters } from '../../fields/lists';
 import { property } from '../../fields/ui';
-import { InputChecks } from '../../helpers/checks';
+import { InputChecks } from '../../fields/checks';
 import { flattenAccounts } from '../../../shared/accounts';
 import { postIdOf } from '../../../shared/ids';
-import { resolveTimezone, ZONE_FOR_CHECKS, zoneOption } from '../../helpers/schedule';
+import { timezone } from '../../fields/post';
+import { resolveTimezone } from '../../helpers/workspaceZone';
 import { getManyInWorkspace, workspaceIdOf } from '../../helpers/workspaceLists';
-import { timezoneOption } from './timezone';
 import { outputProperties } from '../../helpers/output';
 import type { ListOutput } from '../../helpers/output';
 
@@ -24,7 +24,7 @@ const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
 	filtersCollection(...postFilters.map(property)),
 	...outputProperties('simplified'),
-	nodeOptions(timezoneOption),
+	nodeOptions(property(timezone)),
 ];
 
 export const description = updateDisplayOptions(
@@ -59,13 +59,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// Dates are days in the workspace's zone: every filter is checked first (in a stand-in zone
 	// when the option is empty), and the workspace's zone is read only when a date is given.
 	const queryIn = (zone: string) => readFields(checks, postFilters, filters, zone);
-	const checked = queryIn(zoneOption(checks, options.timezone) ?? ZONE_FOR_CHECKS);
+	const chosen = readField(checks, timezone, options.timezone, 'UTC') as string | undefined;
+	const checked = queryIn(chosen ?? 'UTC');
 	const workspaceId = workspaceIdOf(this, itemIndex);
 	const qs =
 		checked.date_from || checked.date_to
-			? queryIn(
-					(await resolveTimezone(this, checks, options.timezone, workspaceId, itemIndex)).zone,
-				)
+			? queryIn((await resolveTimezone(this, chosen, workspaceId, itemIndex)).zone)
 			: checked;
 	if (qs.date_from && qs.date_to && String(qs.date_from) > String(qs.date_to)) {
 		checks.fail('Date From', `(${String(qs.date_from)}) is after Date To (${String(qs.date_to)})`);

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { toList } from '../../helpers/values';
+import { listOf } from '../../fields/field';
 import { accountOption } from './getAccounts';
 import { workspaceOptions } from '../../../shared/lists';
 
@@ -8,7 +8,9 @@ import { workspaceOptions } from '../../../shared/lists';
 export async function getFirstCommentAccounts(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const chosen = new Set(toList(this.getCurrentNodeParameter('accounts')));
+	const chosen = new Set(
+		(listOf(this.getCurrentNodeParameter('accounts')) ?? []).map((id) => String(id).trim()),
+	);
 	const options = await workspaceOptions(this, 'accounts', accountOption);
 	return chosen.size === 0 ? options : options.filter((option) => chosen.has(String(option.value)));
 }

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { DateTime } from 'luxon';
 
 import { flattenAccounts } from '../../shared/accounts';
 import { getList } from '../../shared/api';
 import type { Found, Lookup } from '../../shared/api/exactlyOnce';
 import { idOf, postIdOf } from '../../shared/ids';
-import { timeOf } from '../../shared/time';
+import { placeIn, readTime, timeOf } from '../../shared/time';
 
 /**
  * Where a create that failed ambiguously looks for its result (shared/api/exactlyOnce.ts): the
@@ -16,19 +15,15 @@ import { timeOf } from '../../shared/time';
 const POSTS_READ = 1000;
 
 const createdSince = (record: IDataObject, since: number) => timeOf(record.created_at) >= since;
+const SINCE = 'created after the first attempt';
 
 const found = (record: IDataObject | undefined, matchedOn: string[]): Found | undefined =>
 	record ? { record, matchedOn } : undefined;
 
 /** A wall-clock `YYYY-MM-DD HH:MM` in `zone`, from either form the service may answer with. */
 function minuteIn(value: unknown, zone: string): string | undefined {
-	if (typeof value !== 'string' || value.trim() === '') return undefined;
-	const text = value.trim();
-	if (/(Z|[+-]\d{2}:?\d{2})$/.test(text)) {
-		const instant = DateTime.fromISO(text, { setZone: true });
-		return instant.isValid ? instant.setZone(zone).toFormat('yyyy-MM-dd HH:mm') : undefined;
-	}
-	return text.replace('T', ' ').slice(0, 16);
+	const time = readTime(value);
+	return time && placeIn(time, zone).wall.slice(0, 16);
 }
 
 /**
@@ -74,13 +69,7 @@ export function postLookup(
 			const post = posts.find(
 				(each) => !claimed.has(postIdOf(each)) && createdSince(each, since) && matches(each),
 			);
-			return found(post, [
-				'text',
-				'accounts',
-				'publish type',
-				'scheduled time',
-				'created after the first attempt',
-			]);
+			return found(post, ['text', 'accounts', 'publish type', 'scheduled time', SINCE]);
 		},
 	};
 }
@@ -110,12 +99,7 @@ export function mediaLookup(
 					(size === undefined || Number(each.size) === size) &&
 					createdSince(each, since),
 			);
-			return found(
-				item,
-				size === undefined
-					? ['name', 'created after the first attempt']
-					: ['name', 'size', 'created after the first attempt'],
-			);
+			return found(item, size === undefined ? ['name', SINCE] : ['name', 'size', SINCE]);
 		},
 	};
 }
@@ -140,7 +124,7 @@ export function commentLookup(
 					(each.is_note === true) === (body.is_note === true) &&
 					createdSince(each, since),
 			);
-			return found(comment, ['text', 'note flag', 'created after the first attempt']);
+			return found(comment, ['text', 'note flag', SINCE]);
 		},
 	};
 }

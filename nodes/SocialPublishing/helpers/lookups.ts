@@ -15,7 +15,8 @@ import { timeOf } from '../../shared/time';
 /** How many of the workspace's posts are read at most: the list's order is not described. */
 const POSTS_READ = 1000;
 
-const createdSince = (record: IDataObject, since: number) => timeOf(record.created_at) >= since;
+const createdSince = (record: IDataObject, since: () => number) =>
+	timeOf(record.created_at) >= since();
 
 const found = (record: IDataObject | undefined, matchedOn: string[]): Found | undefined =>
 	record ? { record, matchedOn } : undefined;
@@ -171,7 +172,7 @@ export function accountLookup(
 			).filter((each) => !claimed.has(accountIdOf(each)));
 			const byName = accounts.find(named);
 			if (byName) return found(byName, ['platform', 'name']);
-			const recent = accounts.filter((each) => timeOf(each.connected_at) >= since);
+			const recent = accounts.filter((each) => timeOf(each.connected_at) >= since());
 			return found(recent.length === 1 ? recent[0] : undefined, [
 				'platform',
 				'connected after the first attempt',

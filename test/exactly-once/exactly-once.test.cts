@@ -241,3 +241,35 @@ describe('what is not ambiguous keeps its behaviour', () => {
 		expect(await post.count()).toBe(2);
 	});
 });
+
+describe('a workspace with a long history: the post made is found on any page', () => {
+	const post = OPERATIONS[0];
+
+	test.each(['created-asc', 'shuffled'] as const)(
+		'1,100 posts listed %s, a dropped connection after the service acted: one post, never two',
+		async (listOrder) => {
+			await sandbox.control.profile({ listOrder });
+			await sandbox.control.seed({ workspace_id: MAIN_WORKSPACE, resource: 'posts', count: 1100 });
+			await sandbox.control.fault({ method: 'POST', path: post.path, when: 'after', answer: 'drop' });
+			await sandbox.control.clearRequests();
+			const { output, error } = await runNode({
+				parameters: post.parameters,
+				credentials: sandbox.credentials(),
+			});
+			const log = await calls(sandbox.control);
+			// Counted newest first, where the post is on page 1.
+			await sandbox.control.profile({ listOrder: 'created-desc' });
+			expect(await post.count()).toBe(1);
+			expect(log.filter((call) => call === `POST ${post.path}`)).toHaveLength(1);
+			if (error === undefined) {
+				expect(output[0].json.recovered).toBe(true);
+				return;
+			}
+			// A new order for every request: the pages may not add up, and then it is not known.
+			expect(listOrder).toBe('shuffled');
+			expect(error.description).toMatch(
+				/^What was tried: attempt 1: .+; could not look in the workspace's posts: only \d+ of its \d+ records could be read: its pages did not add up\.\n/,
+			);
+		},
+	);
+});

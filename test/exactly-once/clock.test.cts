@@ -13,6 +13,8 @@ const sandbox = useSandbox();
 const W = `/api/v1/workspaces/${MAIN_WORKSPACE}`;
 const POSTS = `${W}/posts`;
 const CREATES = 20;
+/** No request is held here: a generous timeout, so that a slow machine adds no failure of its own. */
+const TIMEOUT = 30;
 const OFFSETS: Array<[string, number]> = [
 	['10 minutes behind', -600],
 	['10 minutes ahead', 600],
@@ -36,7 +38,7 @@ describe.each(OFFSETS)('the service %s', (name, offsetSeconds) => {
 		for (const fault of AFTER_ACTING) await sandbox.control.fault(fault);
 		const texts = Array.from({ length: CREATES }, (_, i) => `Clock ${name} #${i}`);
 		const { output, error } = await runNode({
-			parameters: createDraft('={{ $json.text }}'),
+			parameters: createDraft('={{ $json.text }}', undefined, TIMEOUT),
 			items: texts.map((text) => ({ json: { text } })),
 			credentials: sandbox.credentials(),
 		});
@@ -63,14 +65,14 @@ describe.each(OFFSETS)('the service %s', (name, offsetSeconds) => {
 		// No answer before the lookup's own: its Date header tells the service's clock.
 		await sandbox.control.fault({ method: 'POST', path: comments, when: 'after', answer: 'drop' });
 		const upload = await runNode({
-			...uploadFile('clock.png', 'clock'),
+			...uploadFile('clock.png', 'clock', TIMEOUT),
 			credentials: sandbox.credentials(),
 		});
 		const comment = await runNode({
 			parameters: inWorkspace('comment', 'create', {
 				postId: DEMO.posts.draft,
 				comment: `Clock ${name}`,
-				options: { timeout: 1 },
+				options: { timeout: TIMEOUT },
 			}),
 			credentials: sandbox.credentials(),
 		});
@@ -94,7 +96,7 @@ test("a service that sends no Date header: n8n's clock stands in, and the post i
 	await sandbox.control.fault({ method: 'POST', path: POSTS, when: 'after', answer: 'drop' });
 	await sandbox.control.clearRequests();
 	const { output, error } = await runNode({
-		parameters: createDraft('No Date header'),
+		parameters: createDraft('No Date header', undefined, TIMEOUT),
 		credentials: sandbox.credentials(),
 	});
 	expect(error).toBeUndefined();

@@ -6,21 +6,28 @@ import { binaryItem } from '../harness/engine.cts';
 import type { SandboxHandle } from '../harness/sandbox.cts';
 import { inWorkspace } from '../library/fixtures.cts';
 
-/** Post > Create of a draft to Facebook, its text `text` (an expression for one per item). */
-export const createDraft = (text: string, accounts: string[] = [DEMO.accounts.facebook]) =>
+/**
+ * Post > Create of a draft to Facebook, its text `text` (an expression for one per item). The
+ * timeout is short where a test holds requests unanswered.
+ */
+export const createDraft = (
+	text: string,
+	accounts: string[] = [DEMO.accounts.facebook],
+	timeout = 1,
+) =>
 	inWorkspace('post', 'create', {
 		text,
 		accounts,
 		publishType: 'draft',
-		options: { timezone: 'Europe/Berlin', timeout: 1 },
+		options: { timezone: 'Europe/Berlin', timeout },
 	});
 
 /** Media > Upload of an input item's binary file, and that item. */
-export const uploadFile = (fileName: string, content: string) => ({
+export const uploadFile = (fileName: string, content: string, timeout = 1) => ({
 	parameters: inWorkspace('media', 'upload', {
 		source: 'binary',
 		binaryPropertyName: 'data',
-		options: { timeout: 1 },
+		options: { timeout },
 	}) as INodeParameters,
 	items: [binaryItem({}, { data: { data: Buffer.from(content), fileName, mimeType: 'image/png' } })],
 });

@@ -140,7 +140,10 @@ export class SandboxControl {
 			: this.call('POST', 'profile', choices);
 	}
 
-	/** Sets, freezes or advances the sandbox clock; answers the clock's time afterwards. */
+	/**
+	 * Sets, freezes, advances or offsets the sandbox clock (`offsetSeconds: -600`: 10 minutes
+	 * behind the real one), or drops its Date header; answers the clock's time afterwards.
+	 */
 	async clock(settings: ClockSettings): Promise<string> {
 		return (await this.call<{ now: string }>('POST', 'clock', settings)).now;
 	}

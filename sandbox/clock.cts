@@ -1,14 +1,20 @@
-// The sandbox's own clock, so tests can freeze time (equal timestamps) or move it forward.
+// The sandbox's own clock, so tests can freeze time (equal timestamps), move it forward, or run it
+// off the real one (a service whose clock is wrong). Record times and the Date header follow it.
 
 export interface ClockSettings {
 	now?: string;
 	frozen?: boolean;
 	advanceSeconds?: number;
+	/** Runs the clock this far from the real one (negative: behind), from now on. */
+	offsetSeconds?: number;
+	/** Whether answers carry a Date header (default true): some services send none. */
+	dateHeader?: boolean;
 }
 
 export class Clock {
 	private offsetMs = 0;
 	private frozenAt: number | null = null;
+	dateHeader = true;
 
 	now(): Date {
 		return new Date(this.frozenAt ?? Date.now() + this.offsetMs);
@@ -19,16 +25,28 @@ export class Clock {
 	}
 
 	set(settings: ClockSettings): void {
-		const target = settings.now === undefined ? this.now().getTime() : Date.parse(settings.now);
+		const target =
+			settings.offsetSeconds !== undefined
+				? Date.now() + settings.offsetSeconds * 1000
+				: settings.now === undefined
+					? this.now().getTime()
+					: Date.parse(settings.now);
 		const moved = target + (settings.advanceSeconds ?? 0) * 1000;
 		const frozen = settings.frozen ?? this.frozenAt !== null;
 		this.frozenAt = frozen ? moved : null;
 		this.offsetMs = moved - Date.now();
+		this.dateHeader = settings.dateHeader ?? this.dateHeader;
+	}
+
+	/** How far the clock is from the real one, in whole seconds (negative: behind). */
+	offsetSeconds(): number {
+		return Math.round((this.now().getTime() - Date.now()) / 1000);
 	}
 
 	reset(): void {
 		this.offsetMs = 0;
 		this.frozenAt = null;
+		this.dateHeader = true;
 	}
 }
 

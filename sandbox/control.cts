@@ -84,7 +84,10 @@ const schemas = {
 			now: { type: 'string', format: 'date-time' },
 			frozen: { type: 'boolean' },
 			advanceSeconds: { type: 'number' },
+			offsetSeconds: { type: 'number' },
+			dateHeader: { type: 'boolean' },
 		},
+		not: { required: ['now', 'offsetSeconds'] },
 	},
 	simulate: {
 		type: 'object',
@@ -277,7 +280,13 @@ export function registerControl(app: FastifyInstance, runtime: Runtime) {
 		{ schema: { body: schemas.clock } },
 		async (request) => {
 			runtime.clock.set(request.body ?? {});
-			return { ok: true, now: runtime.clock.iso() };
+			const { clock } = runtime;
+			return {
+				ok: true,
+				now: clock.iso(),
+				offsetSeconds: clock.offsetSeconds(),
+				dateHeader: clock.dateHeader,
+			};
 		},
 	);
 

@@ -139,7 +139,8 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 	app.addHook('onSend', async (request, reply, payload) => {
 		if (!isApi(request)) return payload;
 		// The service's clock, which the control surface may set: clients read "now" from it.
-		reply.header('Date', runtime.clock.now().toUTCString());
+		if (runtime.clock.dateHeader) reply.header('Date', runtime.clock.now().toUTCString());
+		else reply.raw.sendDate = false;
 		return await answerAfter(runtime, request, reply, payload);
 	});
 

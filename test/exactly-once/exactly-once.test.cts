@@ -7,9 +7,10 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { Fault } from '../../sandbox/client.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
-import { binaryItem, runNode } from '../harness/engine.cts';
+import { runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { calls, inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
+import { createDraft, readList, uploadFile } from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -17,13 +18,7 @@ const W = `/api/v1/workspaces/${MAIN_WORKSPACE}`;
 const COMMENTS = `${W}/posts/${DEMO.posts.draft}/comments`;
 const TEXT = 'Exactly once, please';
 
-/** Reads the service's own lists with the demo key, as a person would check. */
-async function list(path: string, query = ''): Promise<Array<Record<string, unknown>>> {
-	const response = await fetch(`${sandbox.url}${path}?per_page=100${query}`, {
-		headers: { 'X-API-Key': sandbox.credentials().apiKey },
-	});
-	return ((await response.json()) as { data: Array<Record<string, unknown>> }).data;
-}
+const list = (path: string, query = '') => readList(sandbox, path, query);
 
 interface Operation {
 	name: string;
@@ -42,12 +37,7 @@ const OPERATIONS: Operation[] = [
 	{
 		name: 'Post > Create',
 		path: `${W}/posts`,
-		parameters: inWorkspace('post', 'create', {
-			text: TEXT,
-			accounts: [DEMO.accounts.facebook, DEMO.accounts.linkedin],
-			publishType: 'draft',
-			options: { timezone: 'Europe/Berlin', timeout: 1 },
-		}),
+		parameters: createDraft(TEXT, [DEMO.accounts.facebook, DEMO.accounts.linkedin]),
 		lookup: `GET ${W}/posts`,
 		looksFirst: true,
 		count: async () =>
@@ -57,19 +47,7 @@ const OPERATIONS: Operation[] = [
 	{
 		name: 'Media > Upload (file)',
 		path: `${W}/media`,
-		parameters: inWorkspace('media', 'upload', {
-			source: 'binary',
-			binaryPropertyName: 'data',
-			options: { timeout: 1 },
-		}),
-		items: [
-			binaryItem(
-				{},
-				{
-					data: { data: Buffer.from('exactly-once'), fileName: 'once.png', mimeType: 'image/png' },
-				},
-			),
-		],
+		...uploadFile('once.png', 'exactly-once'),
 		lookup: `GET ${W}/media`,
 		looksFirst: true,
 		count: async () => (await list(`${W}/media`, '&search=once.png')).length,
@@ -262,4 +240,36 @@ describe('what is not ambiguous keeps its behaviour', () => {
 		expect(new Set(output.map((item) => item.json.id)).size).toBe(2);
 		expect(await post.count()).toBe(2);
 	});
+});
+
+describe('a workspace with a long history: the post made is found on any page', () => {
+	const post = OPERATIONS[0];
+
+	test.each(['created-asc', 'shuffled'] as const)(
+		'1,100 posts listed %s, a dropped connection after the service acted: one post, never two',
+		async (listOrder) => {
+			await sandbox.control.profile({ listOrder });
+			await sandbox.control.seed({ workspace_id: MAIN_WORKSPACE, resource: 'posts', count: 1100 });
+			await sandbox.control.fault({ method: 'POST', path: post.path, when: 'after', answer: 'drop' });
+			await sandbox.control.clearRequests();
+			const { output, error } = await runNode({
+				parameters: post.parameters,
+				credentials: sandbox.credentials(),
+			});
+			const log = await calls(sandbox.control);
+			// Counted newest first, where the post is on page 1.
+			await sandbox.control.profile({ listOrder: 'created-desc' });
+			expect(await post.count()).toBe(1);
+			expect(log.filter((call) => call === `POST ${post.path}`)).toHaveLength(1);
+			if (error === undefined) {
+				expect(output[0].json.recovered).toBe(true);
+				return;
+			}
+			// A new order for every request: the pages may not add up, and then it is not known.
+			expect(listOrder).toBe('shuffled');
+			expect(error.description).toMatch(
+				/^What was tried: attempt 1: .+; could not look in the workspace's posts: only \d+ of its \d+ records could be read: its pages did not add up\.\n/,
+			);
+		},
+	);
 });

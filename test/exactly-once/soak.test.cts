@@ -2,10 +2,10 @@
 // random ambiguous fault (500 or a proxy's page, a dropped connection, no answer, a 2xx that is not
 // the API's), before or after the service acts. Every item ends with exactly one post. Bounded by
 // its count; the faults are seeded, and the seed is in the test's name so a failure can be re-run.
-import { DEMO } from '../../sandbox/demo-data.cts';
 import { runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
-import { inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
+import { MAIN_WORKSPACE } from '../library/fixtures.cts';
+import { createDraft } from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -20,12 +20,7 @@ test.each([11, 29])(
 			json: { text: `Soak ${seed} #${i}` },
 		}));
 		const { output, error } = await runNode({
-			parameters: inWorkspace('post', 'create', {
-				text: '={{ $json.text }}',
-				accounts: [DEMO.accounts.facebook],
-				publishType: 'draft',
-				options: { timezone: 'Europe/Berlin', timeout: 1 },
-			}),
+			parameters: createDraft('={{ $json.text }}'),
 			items,
 			credentials: sandbox.credentials(),
 			continueOnFail: true,

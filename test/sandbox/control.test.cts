@@ -228,6 +228,38 @@ describe('clock', () => {
 		expect(await api.control.clock({ advanceSeconds: 90 })).toBe(`${year}-05-01T10:01:30.000Z`);
 	});
 
+	it.each([-600, 600])(
+		'runs %i seconds off the real clock: record times and the Date header follow it',
+		async (offsetSeconds) => {
+			const before = Date.now();
+			await api.control.clock({ offsetSeconds });
+			const created = await api.post(ws('/posts'), {
+				content: { text: 'Off the real clock' },
+				accounts: [DEMO.accounts.facebook],
+				scheduling: { publish_type: 'draft' },
+			});
+			const after = Date.now();
+			const listed = (await api.get(ws('/posts'))).body.data.find(
+				(post: { id: string }) => post.id === created.body.data.id,
+			);
+			const offset = offsetSeconds * 1000;
+			const createdAt = Date.parse(listed.created_at);
+			expect(createdAt).toBeGreaterThanOrEqual(before + offset);
+			expect(createdAt).toBeLessThanOrEqual(after + offset);
+			// The header counts whole seconds.
+			const date = Date.parse(created.headers.get('date') ?? '');
+			expect(date).toBeGreaterThanOrEqual(before + offset - 1000);
+			expect(date).toBeLessThanOrEqual(after + offset);
+		},
+	);
+
+	it('answers without a Date header when told to, until a reset', async () => {
+		await api.control.clock({ dateHeader: false });
+		expect((await api.get(ws('/posts'))).headers.get('date')).toBeNull();
+		await api.control.reset();
+		expect((await api.get(ws('/posts'))).headers.get('date')).not.toBeNull();
+	});
+
 	it('judges scheduled_at against the sandbox clock', async () => {
 		await api.control.clock({ now: `${year + 10}-01-01T00:00:00.000Z`, frozen: true });
 		const late = await api.post(ws('/posts'), {

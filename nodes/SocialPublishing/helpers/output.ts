@@ -73,19 +73,36 @@ export interface ListOutput {
 	defaultOutput: 'simplified' | 'raw';
 }
 
+/** The field a Return All that stayed short of its list's `total` puts on each record it read. */
+export const LIST_INCOMPLETE = 'list_incomplete';
+
 /**
  * Reads the Output option (checked before anything is sent) and answers how to shape the
- * operation's records.
+ * operation's records; a short list's `list_incomplete` stays on every shape.
  */
 export function outputShaper(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	{ simplify, defaultOutput }: ListOutput,
+	list: ListOutput,
 ): (records: IDataObject[]) => IDataObject[] {
+	const shape = shaperOf(ctx, itemIndex, list);
+	return (records) =>
+		records.map((record) =>
+			record[LIST_INCOMPLETE] === undefined
+				? shape(record)
+				: { ...shape(record), [LIST_INCOMPLETE]: record[LIST_INCOMPLETE] },
+		);
+}
+
+function shaperOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	{ simplify, defaultOutput }: ListOutput,
+): (record: IDataObject) => IDataObject {
 	const checks = new InputChecks(ctx, itemIndex);
 	const output = ctx.getNodeParameter('output', itemIndex, defaultOutput);
-	if (output === 'raw') return (records) => records;
-	if (output === 'simplified') return (records) => records.map(simplify);
+	if (output === 'raw') return (record) => record;
+	if (output === 'simplified') return simplify;
 	if (output !== 'selected') {
 		checks.fail('Output', `"${String(output)}" is not one of "simplified", "raw", "selected"`);
 	}
@@ -99,5 +116,5 @@ export function outputShaper(
 		.filter((field) => field !== '')
 		.map((field) => field.split('.'));
 	if (paths.length === 0) checks.fail('Fields', 'is required when Output is "Selected Fields"');
-	return (records) => records.map((record) => selected(record, paths));
+	return (record) => selected(record, paths);
 }

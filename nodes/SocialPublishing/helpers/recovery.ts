@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { flattenAccounts } from '../../shared/accounts';
 import { getList } from '../../shared/api';
+import type { EndpointName, PathParams, ShortList } from '../../shared/api';
 import type { Found, Lookup } from '../../shared/api/exactlyOnce';
 import { idOf, postIdOf } from '../../shared/ids';
 import { placeIn, readTime, timeOf } from '../../shared/time';
@@ -11,14 +12,37 @@ import { placeIn, readTime, timeOf } from '../../shared/time';
  * API's own lists, matched on what was sent and on creation after the first attempt began.
  */
 
-/** How many of the workspace's posts are read at most: the list's order is not described. */
-const POSTS_READ = 1000;
-
-const createdSince = (record: IDataObject, since: number) => timeOf(record.created_at) >= since;
+const createdSince = (record: IDataObject, since: () => number) =>
+	timeOf(record.created_at) >= since();
 const SINCE = 'created after the first attempt';
 
 const found = (record: IDataObject | undefined, matchedOn: string[]): Found | undefined =>
 	record ? { record, matchedOn } : undefined;
+
+/**
+ * The record of a whole list that `matches`: a list whose order is not described may hold its
+ * newest record on any page. Found in a list read short, it is found; not found there, it is
+ * unknown whether it exists, and that is an error (nothing is sent again).
+ */
+async function findInList(
+	ctx: IExecuteFunctions,
+	endpoint: EndpointName,
+	params: PathParams,
+	itemIndex: number,
+	matches: (record: IDataObject) => boolean,
+): Promise<IDataObject | undefined> {
+	const reading: { short?: ShortList } = {};
+	const records = await getList.call(ctx, endpoint, params, {
+		itemIndex,
+		short: (list) => (reading.short = list),
+	});
+	const record = records.find(matches);
+	if (!record && reading.short) {
+		const { read, total } = reading.short;
+		throw new Error(`only ${read} of its ${total} records could be read: its pages did not add up`);
+	}
+	return record;
+}
 
 /** A wall-clock `YYYY-MM-DD HH:MM` in `zone`, from either form the service may answer with. */
 function minuteIn(value: unknown, zone: string): string | undefined {
@@ -60,13 +84,11 @@ export function postLookup(
 		when: 'before-resend',
 		idOf: postIdOf,
 		async find(since, claimed) {
-			const posts = await getList.call(
+			const post = await findInList(
 				ctx,
 				'posts',
 				{ workspaceId },
-				{ itemIndex, limit: POSTS_READ },
-			);
-			const post = posts.find(
+				itemIndex,
 				(each) => !claimed.has(postIdOf(each)) && createdSince(each, since) && matches(each),
 			);
 			return found(post, ['text', 'accounts', 'publish type', 'scheduled time', SINCE]);
@@ -116,8 +138,11 @@ export function commentLookup(
 		when: 'before-resend',
 		idOf,
 		async find(since, claimed) {
-			const comments = await getList.call(ctx, 'comments', params, { itemIndex });
-			const comment = comments.find(
+			const comment = await findInList(
+				ctx,
+				'comments',
+				params,
+				itemIndex,
 				(each) =>
 					!claimed.has(idOf(each)) &&
 					each.comment === body.comment &&
@@ -155,7 +180,7 @@ export function accountLookup(
 			).filter((each) => !claimed.has(accountIdOf(each)));
 			const byName = accounts.find(named);
 			if (byName) return found(byName, ['platform', 'name']);
-			const recent = accounts.filter((each) => timeOf(each.connected_at) >= since);
+			const recent = accounts.filter((each) => timeOf(each.connected_at) >= since());
 			return found(recent.length === 1 ? recent[0] : undefined, [
 				'platform',
 				'connected after the first attempt',

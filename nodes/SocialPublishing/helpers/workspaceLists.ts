@@ -1,15 +1,21 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { getList } from '../../shared/api';
-import type { EndpointName, PathParams } from '../../shared/api';
+import type { EndpointName, PathParams, ShortList } from '../../shared/api';
 import { limitOf, param, workspace } from '../fields/common';
+import { LIST_INCOMPLETE } from './output';
 
 /** The chosen workspace's ID, checked before anything workspace-scoped is sent. */
 export function workspaceIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
 	return param(ctx, itemIndex, workspace) as string;
 }
 
-/** Get Many over one of the workspace's lists, honouring Return All / Limit. */
+/**
+ * Get Many over one of the workspace's lists, honouring Return All / Limit. A Return All that
+ * stays short of the list's `total` returns what it read, never in silence: a warning in the
+ * output pane, and `list_incomplete` (read, total, message) on each record, for workflows and
+ * agents, which see no hints.
+ */
 export async function getManyInWorkspace(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -18,7 +24,8 @@ export async function getManyInWorkspace(
 	params: PathParams = {},
 ): Promise<IDataObject[]> {
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	return await getList.call(
+	let shortList: ShortList | undefined;
+	const records = await getList.call(
 		this,
 		endpoint,
 		{ ...params, workspaceId },
@@ -26,6 +33,17 @@ export async function getManyInWorkspace(
 			qs,
 			itemIndex,
 			limit: limitOf(this, itemIndex),
+			short: (list) => {
+				shortList = list;
+				this.addExecutionHints({
+					message: `Item ${itemIndex}: ${list.message}`,
+					type: 'warning',
+					location: 'outputPane',
+				});
+			},
 		},
 	);
+	if (!shortList) return records;
+	const note = { ...shortList };
+	return records.map((record) => ({ ...record, [LIST_INCOMPLETE]: note }));
 }

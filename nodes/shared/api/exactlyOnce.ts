@@ -3,6 +3,7 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 
 import type { CallOptions, EndpointName, PathParams } from './index';
 import { send } from './index';
+import { serviceNow } from '../transport/request';
 
 /**
  * Exactly-once creates. The API has no idempotency key, so a create that fails in a way that
@@ -22,7 +23,11 @@ export type OnServerError = 'checkAndResend' | 'fail';
 export const MAX_ATTEMPTS = 5;
 /** Pauses before each attempt after the first: 15 s in all at most. */
 const BACKOFF_MS = [1000, 2000, 4000, 8000];
-/** The service's clock may run behind ours: a record this much older than the attempt still counts. */
+/**
+ * "Made since the attempt" is judged by the service's clock (its Date header), which counts whole
+ * seconds, may come from another of its servers than the record's time, or be missing (then n8n's
+ * clock stands in): a record this much older than the attempt still counts.
+ */
 export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export interface Found {
@@ -40,8 +45,11 @@ export interface Lookup {
 	 * DUPLICATE_ACCOUNT: the first attempt worked), as for accounts.
 	 */
 	when: 'before-resend' | 'on-duplicate';
-	/** The record the request would have created, made at or after `since` (ms), not yet claimed. */
-	find(since: number, claimed: Set<string>): Promise<Found | undefined>;
+	/**
+	 * The record the request would have created, made at or after `since()` (ms, by the service's
+	 * clock, asked after the list is read: its answer tells that clock), not yet claimed.
+	 */
+	find(since: () => number, claimed: Set<string>): Promise<Found | undefined>;
 	/** The identifier of a found record, so that two items of one execution never claim the same. */
 	idOf(record: IDataObject): string;
 }
@@ -133,7 +141,9 @@ async function look(
 	last: NodeApiError,
 ): Promise<Found | undefined> {
 	try {
-		return await lookup.find(began - CLOCK_SKEW_MS, claimed);
+		// When the first attempt began, by the service's clock: now by its clock, less the time since.
+		const since = () => serviceNow(ctx) - (Date.now() - began) - CLOCK_SKEW_MS;
+		return await lookup.find(since, claimed);
 	} catch (error) {
 		tried.push(`could not look in ${lookup.where}: ${(error as Error).message}`);
 		throw stillUnknown(ctx, lookup, tried, last, last.context.itemIndex as number);

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { PER_PAGE_MAX } from '../limits';
 import { notEnvelopeError } from '../transport/errors';
@@ -147,18 +148,31 @@ export async function getPage(
 	return pageOf(await call(this, name, params, { ...options, qs }));
 }
 
+/** A Return All whose pages did not add up to the list's `total`: how many were read of how many. */
+export interface ShortList {
+	read: number;
+	total: number;
+	/** What happened and what to do, in words for the user. */
+	message: string;
+}
+
 /**
  * A whole list, or its first `limit` records. Return All asks for full pages; once the first page
  * tells `last_page`, the pages still needed are asked for at once (bounded by Parallel Requests
  * and the rate-limit gate) and their records kept in page order. A limit asks for no more than it
  * needs (a Limit of 5 is one request with per_page=5). A list that pages only when its answer
- * says so (/workspaces) is first asked without page parameters.
+ * says so (/workspaces) is first asked without page parameters. A Return All that stays short of
+ * the list's `total` is an error, unless `short` takes the records read and says so to the user.
  */
 export async function getList(
 	this: ApiContext,
 	name: EndpointName,
 	params: PathParams = {},
-	{ limit, ...options }: CallOptions & { limit?: number } = {},
+	{
+		limit,
+		short,
+		...options
+	}: CallOptions & { limit?: number; short?: (list: ShortList) => void } = {},
 ): Promise<IDataObject[]> {
 	const wanted = limit === undefined ? Infinity : limit;
 	const endpoint: Endpoint = ENDPOINTS[name];
@@ -190,7 +204,19 @@ export async function getList(
 	const numbers = Array.from({ length: needed - 1 }, (_, i) => i + 2);
 	for (const page of await Promise.all(numbers.map(pageNumber))) take(page);
 	if (wanted !== Infinity || first.total === undefined) return items;
-	return await wholeList(items, first.total, () => Promise.all([1, ...numbers].map(pageNumber)));
+	const total = first.total;
+	const { records, readings } = await wholeList(items, total, () =>
+		Promise.all([1, ...numbers].map(pageNumber)),
+	);
+	if (records.length >= total) return records;
+	const message =
+		`Return All read ${records.length} of the ${total} records the service counts in this list: ` +
+		`its ${needed} pages did not add up after ${readings} reading${readings === 1 ? '' : 's'} of each. ` +
+		'The service listed the records in a different order for each page, or the list changed while it was read. ' +
+		'Run it again, or narrow the list with filters until it fits on one page (100 records).';
+	if (!short) throw new NodeOperationError(this.getNode(), message, { itemIndex: options.itemIndex });
+	short({ read: records.length, total, message });
+	return records;
 }
 
 const RECORD_ID_FIELDS = ['_id', 'id', 'post_id'];
@@ -206,16 +232,18 @@ const MORE_READINGS = 3;
  * Return All in a list whose order is not stable between requests (section 4.13 states no order)
  * can repeat some records across pages and leave others out. The records are kept once each, by
  * their ID; while fewer than the list's `total`, the pages are read again, a few times at most,
- * and what they add is kept in the order first seen.
+ * and what they add is kept in the order first seen. Records without an ID cannot be told apart,
+ * so they are not read again.
  */
 async function wholeList(
 	read: IDataObject[],
 	total: number,
 	readAgain: () => Promise<Page[]>,
-): Promise<IDataObject[]> {
-	if (read.some((record) => recordIdOf(record) === undefined)) return read;
+): Promise<{ records: IDataObject[]; readings: number }> {
+	if (read.some((record) => recordIdOf(record) === undefined)) return { records: read, readings: 1 };
 	const byId = new Map(read.map((record) => [String(recordIdOf(record)), record]));
-	for (let reading = 0; reading < MORE_READINGS && byId.size < total; reading++) {
+	let readings = 1;
+	for (; readings <= MORE_READINGS && byId.size < total; readings++) {
 		for (const page of await readAgain()) {
 			for (const record of page.items) {
 				const id = String(recordIdOf(record));
@@ -223,5 +251,5 @@ async function wholeList(
 			}
 		}
 	}
-	return [...byId.values()];
+	return { records: [...byId.values()], readings };
 }

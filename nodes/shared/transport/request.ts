@@ -193,6 +193,16 @@ function envelopeProblem(body: IDataObject, expect: Expect): string | undefined 
 	return undefined;
 }
 
+/** The service's clock less n8n's, by the Date header of the latest answer in each execution. */
+const clockOffsets = new WeakMap<object, number>();
+
+/**
+ * The service's clock now, in ms since the epoch, by the latest answer's Date header (error
+ * answers included); n8n's clock while no answer has carried one. The header counts whole
+ * seconds and is read after the answer travelled, so this runs up to a second or so behind.
+ */
+export const serviceNow = (ctx: ApiContext) => Date.now() + (clockOffsets.get(ctx) ?? 0);
+
 /**
  * The one place that talks HTTP to the Social Publishing API. It accepts a success only when the
  * answer is the API's envelope with `data` of the kind the endpoint returns. A 429 is waited out
@@ -285,6 +295,8 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 
 		const status = response.statusCode;
 		const body = response.body;
+		const serviceTime = Date.parse(header(response, 'date') ?? '');
+		if (!Number.isNaN(serviceTime)) clockOffsets.set(this, serviceTime - Date.now());
 		if (!isJsonObject(body)) {
 			const text = bodyText(body);
 			// Some endpoints answer an error with the status alone; a 204 has no body by definition.
@@ -310,7 +322,6 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 			refused = true;
 			continue;
 		}
-		const serviceTime = Date.parse(header(response, 'date') ?? '');
 		const answer = { body, ...(Number.isNaN(serviceTime) ? {} : { serviceTime }) };
 		if (call.dataStatuses?.includes(status)) return answer;
 		if (status >= 400 || body.status === false) {

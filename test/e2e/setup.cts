@@ -1,5 +1,6 @@
 // What every end-to-end file starts from: the pinned n8n (installed on first use), a fresh n8n user
-// folder with this package linked in, the two sandbox credentials and the chosen workflows.
+// folder with this package linked in, the two sandbox credentials (and the mail catcher's) and the
+// chosen workflows.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -9,6 +10,7 @@ import type { LoggedRequest, SandboxControl } from '../../sandbox/client.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 import {
 	APPROVER_CREDENTIAL,
+	mailCatcherCredential,
 	readExamples,
 	withOfflineStandIns,
 	type Workflow,
@@ -55,6 +57,7 @@ export async function prepareN8n(
 	await importCredentials(userFolder, [
 		socialPublishingCredential(sandboxUrl, DEMO.keys.full),
 		socialPublishingCredential(sandboxUrl, DEMO.keys.workspace, APPROVER_CREDENTIAL),
+		mailCatcherCredential(offline.mailPort),
 		...(extras.credentials ?? []),
 	]);
 	const examples = readExamples().map((workflow) => withOfflineStandIns(workflow, offline));

@@ -185,7 +185,9 @@ async function importContent(
 	// Against the sandbox the triggered examples run: their triggers poll every minute and post to
 	// the catcher. Against a real deployment they stay off, since their workspace is the sandbox's.
 	// Imported workflows start inactive.
-	const active = options.baseUrl ? [] : [ids.approvals, ids.escalation, ids.approveFromSlack];
+	const active: string[] = options.baseUrl
+		? []
+		: [ids.approvals, ids.escalation, ids.approveFromSlack];
 	for (const id of activeBefore.filter((each) => !active.includes(each))) {
 		log(`Deactivating ${id}...`);
 		await runtime.n8nCliOk(userFolder, ['unpublish:workflow', `--id=${id}`], undefined, env);

@@ -36,22 +36,22 @@ const FOLDERS: Record<'single' | 'queue', { main: string; worker?: string }> = {
 	single: { main: join(runtime.DEMO_DIR, 'user') },
 	queue: { main: join(QUEUE_DEMO_DIR, 'main'), worker: join(QUEUE_DEMO_DIR, 'worker') },
 };
-/** What the printed command asks the sandbox: Maya sends a post to Alex for review. */
-const PENDING_POST = {
+/** What the printed commands ask the sandbox: a post sent for review by one user to another. */
+const pendingPost = (from: { id: string }, to: { id: string }, text: string) => ({
 	action: 'create_pending',
 	workspace_id: DEMO.workspaces.main.id,
-	created_by_user_id: DEMO.users.maya.id,
-	approvers: [DEMO.users.alex.id],
-	text: 'Our autumn menu is here',
-};
-/** The other printed command: Alex sends a post to Maya, whose "Approve from Slack" asks her. */
-const PENDING_FOR_MAYA = {
-	action: 'create_pending',
-	workspace_id: DEMO.workspaces.main.id,
-	created_by_user_id: DEMO.users.alex.id,
-	approvers: [DEMO.users.maya.id],
-	text: 'Pumpkin spice is back on Monday',
-};
+	created_by_user_id: from.id,
+	approvers: [to.id],
+	text,
+});
+/** Maya sends a post to Alex: Approval notifications and escalation tell everyone. */
+const PENDING_POST = pendingPost(DEMO.users.maya, DEMO.users.alex, 'Our autumn menu is here');
+/** Alex sends a post to Maya, whose "Approve from Slack" asks her. */
+const PENDING_FOR_MAYA = pendingPost(
+	DEMO.users.alex,
+	DEMO.users.maya,
+	'Pumpkin spice is back on Monday',
+);
 
 interface Options {
 	build: boolean;

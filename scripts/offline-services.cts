@@ -1,7 +1,8 @@
 // Stand-ins for the outside world the example workflows talk to, so the demo and the end-to-end
 // tests run with no network: an RSS feed with images, a catcher that records what a workflow
-// would have sent to Slack, and a scripted chat model with OpenAI's API for the AI agent example.
-// Listens on 127.0.0.1 only.
+// would have sent to Slack (and a mail catcher for Slack's Send and Wait, which goes by e-mail
+// here), with a page listing both, and a scripted chat model with OpenAI's API for the AI agent
+// example. Listens on 127.0.0.1 only.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

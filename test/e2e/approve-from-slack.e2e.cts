@@ -2,8 +2,6 @@
 // enters review gets its own waiting execution and a message with Approve and Reject links (by
 // e-mail to the local mail catcher, n8n's Send and Wait standing in for Slack's), and following a
 // link as a person would in a browser resumes it. The sandbox is not reset while the trigger runs.
-import { setTimeout as sleep } from 'node:timers/promises';
-
 import { SandboxControl, type LoggedRequest } from '../../sandbox/client.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { startSandbox } from '../../sandbox/server.cts';
@@ -17,7 +15,7 @@ import {
 } from '../../scripts/n8n-runtime.cts';
 import type { CaughtMail } from '../../scripts/mail-catcher.cts';
 import { startOfflineServices, type OfflineServices } from '../../scripts/offline-services.cts';
-import { prepareN8n, SETUP_TIMEOUT } from './setup.cts';
+import { prepareN8n, SETUP_TIMEOUT, waitFor } from './setup.cts';
 
 const main = DEMO.workspaces.main;
 const { alex, maya, jordan } = DEMO.users;
@@ -44,18 +42,6 @@ const postIds: Record<keyof typeof TEXTS, string> = {
 	elsewhere: '',
 	notApprover: '',
 };
-
-/** Waits, at most until `deadline`, for `check` to say true; returns its last answer. */
-async function waitFor(
-	check: () => Promise<boolean> | boolean,
-	deadline: number,
-): Promise<boolean> {
-	for (;;) {
-		const done = await check();
-		if (done || Date.now() > deadline) return done;
-		await sleep(500);
-	}
-}
 
 const mails = () =>
 	offline

@@ -3,6 +3,7 @@
 // chosen workflows.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { INodeExecutionData, IRun } from 'n8n-workflow';
 
@@ -110,4 +111,16 @@ export interface PostBody {
 
 export function bodyOf<T = PostBody>(request: LoggedRequest): T {
 	return request.body as T;
+}
+
+/** Waits, at most until `deadline`, for `check` to say true; returns its last answer. */
+export async function waitFor(
+	check: () => Promise<boolean> | boolean,
+	deadline: number,
+): Promise<boolean> {
+	for (;;) {
+		const done = await check();
+		if (done || Date.now() > deadline) return done;
+		await sleep(500);
+	}
 }

@@ -29,21 +29,29 @@ const queueServices = require('./queue-services.cts') as typeof import('./queue-
 const sandboxServer = require('../sandbox/server.cts') as typeof import('../sandbox/server.cts');
 const { DEMO } = require('../sandbox/demo-data.cts') as typeof import('../sandbox/demo-data.cts');
 
-const PORTS = { n8n: 5678, sandbox: 5680, offline: 5681, worker: 5682 };
+const PORTS = { n8n: 5678, sandbox: 5680, offline: 5681, worker: 5682, mail: 5683 };
 /** Queue mode keeps its own folders: its database is PostgreSQL, fresh on every run. */
 const QUEUE_DEMO_DIR = join(runtime.DEMO_DIR, 'queue-demo');
 const FOLDERS: Record<'single' | 'queue', { main: string; worker?: string }> = {
 	single: { main: join(runtime.DEMO_DIR, 'user') },
 	queue: { main: join(QUEUE_DEMO_DIR, 'main'), worker: join(QUEUE_DEMO_DIR, 'worker') },
 };
-/** What the printed command asks the sandbox: Maya sends a post to Alex for review. */
-const PENDING_POST = {
+/** What the printed commands ask the sandbox: a post sent for review by one user to another. */
+const pendingPost = (from: { id: string }, to: { id: string }, text: string) => ({
 	action: 'create_pending',
 	workspace_id: DEMO.workspaces.main.id,
-	created_by_user_id: DEMO.users.maya.id,
-	approvers: [DEMO.users.alex.id],
-	text: 'Our autumn menu is here',
-};
+	created_by_user_id: from.id,
+	approvers: [to.id],
+	text,
+});
+/** Maya sends a post to Alex: Approval notifications and escalation tell everyone. */
+const PENDING_POST = pendingPost(DEMO.users.maya, DEMO.users.alex, 'Our autumn menu is here');
+/** Alex sends a post to Maya, whose "Approve from Slack" asks her. */
+const PENDING_FOR_MAYA = pendingPost(
+	DEMO.users.alex,
+	DEMO.users.maya,
+	'Pumpkin spice is back on Monday',
+);
 
 interface Options {
 	build: boolean;
@@ -94,71 +102,106 @@ function build(): void {
 	if (result.status !== 0) throw new Error('n8n-node build failed');
 }
 
-/** Imports the credentials whenever their target changed, and the examples on the first run only. */
+/** What demo-state.json remembers of earlier runs in a user folder. */
+interface DemoState {
+	target?: string;
+	/** The examples imported, by id; "imported" in files written before the list. */
+	examples?: string[] | 'imported';
+	/** The examples activated, by id. */
+	active?: string[];
+	/** Before `active`: whether the two approval examples were active. */
+	approvals?: 'active' | 'inactive';
+}
+
+/**
+ * Imports the credentials whenever their target changed, the examples this folder lacks (all on
+ * the first run), and activates the examples that poll the sandbox.
+ */
 async function importContent(
 	options: Options,
 	apiBase: string,
-	services: { feedUrl: string; catcherUrl: string },
+	services: { feedUrl: string; catcherUrl: string; mailPort: number },
 	userFolder: string,
 	env: NodeJS.ProcessEnv,
 ) {
 	const stateFile = join(userFolder, 'demo-state.json');
 	const state = existsSync(stateFile)
-		? (JSON.parse(readFileSync(stateFile, 'utf8')) as Record<string, string>)
+		? (JSON.parse(readFileSync(stateFile, 'utf8')) as DemoState)
 		: {};
+	const ids = examples.EXAMPLE_IDS;
+	// What earlier runs did; their state file said "imported" and "active" before it listed ids.
+	const imported = Array.isArray(state.examples)
+		? state.examples
+		: state.examples
+			? [ids.rss, ids.approvals, ids.aiAgent, ids.draftApprovePublish, ids.escalation]
+			: [];
+	const activeBefore =
+		state.active ?? (state.approvals === 'active' ? [ids.approvals, ids.escalation] : []);
+	const missing = examples.readExamples().filter((workflow) => !imported.includes(workflow.id));
 	const target = options.baseUrl ? `real ${options.baseUrl}` : `sandbox ${apiBase}`;
-	if (state.target !== target) {
+	if (state.target !== target || missing.length > 0) {
 		log(`Importing the credentials for the ${target}...`);
 		const host = options.baseUrl ? new URL(options.baseUrl).host : '';
 		// Same ids as the examples use. With a real deployment both get the one key given: a
 		// reviewer's approval needs the reviewer's own key, which the user sets in that credential.
 		await runtime.importCredentials(
 			userFolder,
-			options.baseUrl && options.apiKey
-				? [
-						runtime.socialPublishingCredential(apiBase, options.apiKey, {
-							id: runtime.CREDENTIAL_ID,
-							name: `Social Publishing (${host})`,
-						}),
-						runtime.socialPublishingCredential(apiBase, options.apiKey, {
-							id: examples.APPROVER_CREDENTIAL.id,
-							name: `Social Publishing (${host}, reviewer: set the reviewer's key)`,
-						}),
-					]
-				: [
-						runtime.socialPublishingCredential(apiBase, DEMO.keys.full),
-						runtime.socialPublishingCredential(
-							apiBase,
-							DEMO.keys.workspace,
-							examples.APPROVER_CREDENTIAL,
-						),
-					],
+			[
+				...(options.baseUrl && options.apiKey
+					? [
+							runtime.socialPublishingCredential(apiBase, options.apiKey, {
+								id: runtime.CREDENTIAL_ID,
+								name: `Social Publishing (${host})`,
+							}),
+							runtime.socialPublishingCredential(apiBase, options.apiKey, {
+								id: examples.APPROVER_CREDENTIAL.id,
+								name: `Social Publishing (${host}, reviewer: set the reviewer's key)`,
+							}),
+						]
+					: [
+							runtime.socialPublishingCredential(apiBase, DEMO.keys.full),
+							runtime.socialPublishingCredential(
+								apiBase,
+								DEMO.keys.workspace,
+								examples.APPROVER_CREDENTIAL,
+							),
+						]),
+				examples.mailCatcherCredential(services.mailPort),
+			],
 			env,
 		);
 	}
-	if (!state.examples) {
-		log('Importing the example workflows...');
+	// Only the examples this folder does not have yet: the user's changes to the others stay.
+	if (missing.length > 0) {
+		log(
+			`Importing the example workflows: ${missing.map((workflow) => workflow.name).join(', ')}...`,
+		);
 		await runtime.importWorkflows(
 			userFolder,
-			examples.readExamples().map((workflow) => examples.withOfflineStandIns(workflow, services)),
+			missing.map((workflow) => examples.withOfflineStandIns(workflow, services)),
 			env,
 		);
 	}
-	// Against the sandbox, "Approval notifications" runs: its trigger polls every minute and posts
-	// to the catcher. Against a real deployment it stays off, since its workspace is the sandbox's.
-	const approvals = options.baseUrl ? 'inactive' : 'active';
+	// Against the sandbox the triggered examples run: their triggers poll every minute and post to
+	// the catcher. Against a real deployment they stay off, since their workspace is the sandbox's.
 	// Imported workflows start inactive.
-	if ((state.approvals ?? 'inactive') !== approvals) {
-		for (const id of [examples.EXAMPLE_IDS.approvals, examples.EXAMPLE_IDS.escalation]) {
-			log(`${options.baseUrl ? 'Deactivating' : 'Activating'} ${id}...`);
-			if (options.baseUrl) {
-				await runtime.n8nCliOk(userFolder, ['unpublish:workflow', `--id=${id}`], undefined, env);
-			} else {
-				await runtime.activateWorkflow(userFolder, id, env);
-			}
-		}
+	const active: string[] = options.baseUrl
+		? []
+		: [ids.approvals, ids.escalation, ids.approveFromSlack];
+	for (const id of activeBefore.filter((each) => !active.includes(each))) {
+		log(`Deactivating ${id}...`);
+		await runtime.n8nCliOk(userFolder, ['unpublish:workflow', `--id=${id}`], undefined, env);
 	}
-	writeFileSync(stateFile, JSON.stringify({ target, examples: 'imported', approvals }));
+	for (const id of active.filter((each) => !activeBefore.includes(each))) {
+		log(`Activating ${id}...`);
+		await runtime.activateWorkflow(userFolder, id, env);
+	}
+	const next: DemoState = {
+		target,
+		examples: [...imported, ...missing.map((workflow) => workflow.id)],
+		active,
+	};
+	writeFileSync(stateFile, JSON.stringify(next));
 }
 
 async function main(): Promise<void> {
@@ -194,7 +237,7 @@ async function main(): Promise<void> {
 			runtime.linkPackage(folder);
 		}
 
-		const services = await offline.startOfflineServices(PORTS.offline);
+		const services = await offline.startOfflineServices(PORTS.offline, PORTS.mail);
 		stops.push(services.stop);
 		let apiBase = options.baseUrl ?? '';
 		if (!options.baseUrl) {
@@ -241,7 +284,8 @@ async function main(): Promise<void> {
 		.readExamples()
 		.map((workflow) => workflow.name)
 		.join(', ')}
-  Offline:    RSS feed ${services.feedUrl}; the Slack step posts to ${services.catcherUrl} (see ${services.url}/caught)
+  Offline:    RSS feed ${services.feedUrl}; the Slack steps post to ${services.catcherUrl}, Slack's
+              Send and Wait goes by e-mail to 127.0.0.1:${services.mailPort}: both are listed on ${services.url}/
 
 ${
 	options.baseUrl
@@ -251,6 +295,11 @@ ${
               comes within two hours. To send one for review (as Maya would from the web app):
               curl -X POST ${apiBase}/__sandbox/simulate -H 'content-type: application/json' \\
                 -d '${JSON.stringify(PENDING_POST)}'
+  Approve:    "Approve from Slack" is active for Maya. To send her a post for review (as Alex would):
+              curl -X POST ${apiBase}/__sandbox/simulate -H 'content-type: application/json' \\
+                -d '${JSON.stringify(PENDING_FOR_MAYA)}'
+              Within a minute her message (by e-mail here, in place of Slack) is on
+              ${services.url}/ : click Approve, or Reject and give a reason.
 `
 }
 ${queueNote}  Ctrl-C stops n8n${options.queue ? ', PostgreSQL, Redis' : ''}${options.baseUrl ? '' : ', the sandbox'} and the offline services.

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ROOT } from './n8n-runtime.cts';
+import { ROOT, type CredentialFile } from './n8n-runtime.cts';
 
 export interface WorkflowNode {
 	id: string;
@@ -31,6 +31,7 @@ export const EXAMPLE_IDS = {
 	aiAgent: 'spExampleAiAgnt1',
 	draftApprovePublish: 'spExampleDraft01',
 	escalation: 'spExampleEscl001',
+	approveFromSlack: 'spExampleSlack01',
 } as const;
 
 /** The reviewer's credential of "Draft → approve → publish": approving takes an approver's key. */
@@ -38,6 +39,20 @@ export const APPROVER_CREDENTIAL = {
 	id: 'spSandboxCred002',
 	name: 'Social Publishing (sandbox, approver)',
 };
+
+/** The SMTP credential of the offline stand-in for Slack's Send and Wait: the local mail catcher. */
+export const MAIL_CATCHER_CREDENTIAL = {
+	id: 'spLocalMailCatch',
+	name: 'Local mail catcher (demo)',
+};
+
+export function mailCatcherCredential(port: number): CredentialFile {
+	return {
+		...MAIL_CATCHER_CREDENTIAL,
+		type: 'smtp',
+		data: { host: '127.0.0.1', port, secure: false, disableStartTls: true, user: '', password: '' },
+	};
+}
 
 export function readExamples(): Workflow[] {
 	const folder = join(ROOT, 'examples');
@@ -54,15 +69,41 @@ export interface OfflineTargets {
 
 /**
  * The RSS Read step reads the local feed; a Slack step becomes an HTTP Request with the same name
- * that posts the same channel and text to the local catcher.
+ * that posts the same channel (or user) and text to the local catcher. A Slack Send and Wait step
+ * becomes n8n's Send and Wait by e-mail, to the local mail catcher: the same question, buttons and
+ * answer, through the same wait-and-resume of n8n.
  */
 export function withOfflineStandIns(workflow: Workflow, targets: OfflineTargets): Workflow {
 	const nodes = workflow.nodes.map((node): WorkflowNode => {
 		if (node.type === 'n8n-nodes-base.rssFeedRead') {
 			return { ...node, parameters: { ...node.parameters, url: targets.feedUrl } };
 		}
+		if (node.type === 'n8n-nodes-base.slack' && node.parameters.operation === 'sendAndWait') {
+			const { select, user, channelId, operation, ...question } = node.parameters;
+			const to = String(
+				((select === 'channel' ? channelId : user) as { value?: string } | undefined)?.value ?? '',
+			);
+			return {
+				...node,
+				type: 'n8n-nodes-base.emailSend',
+				typeVersion: 2.1,
+				parameters: {
+					...question,
+					operation,
+					fromEmail: 'n8n <n8n@localhost>',
+					toEmail: `${to.replace(/^[@#]/, '')}@slack.localhost`,
+					subject: `Slack message to ${to}`,
+				},
+				credentials: { smtp: MAIL_CATCHER_CREDENTIAL },
+				notes:
+					'Stands in for Slack in the offline demo: sends the same question by e-mail to a local mail catcher.',
+			} as WorkflowNode;
+		}
 		if (node.type === 'n8n-nodes-base.slack') {
-			const channel = (node.parameters.channelId as { value?: string } | undefined)?.value ?? '';
+			const target = (
+				node.parameters.select === 'user' ? node.parameters.user : node.parameters.channelId
+			) as { value?: string } | undefined;
+			const channel = target?.value ?? '';
 			return {
 				id: node.id,
 				name: node.name,

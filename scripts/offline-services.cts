@@ -1,9 +1,12 @@
 // Stand-ins for the outside world the example workflows talk to, so the demo and the end-to-end
 // tests run with no network: an RSS feed with images, a catcher that records what a workflow
-// would have sent to Slack, and a scripted chat model with OpenAI's API for the AI agent example.
-// Listens on 127.0.0.1 only.
+// would have sent to Slack (and a mail catcher for Slack's Send and Wait, which goes by e-mail
+// here), with a page listing both, and a scripted chat model with OpenAI's API for the AI agent
+// example. Listens on 127.0.0.1 only.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import { startMailCatcher } from './mail-catcher.cts';
 
 export interface CaughtMessage {
 	path: string;
@@ -19,6 +22,8 @@ export interface OfflineServices {
 	catcherUrl: string;
 	/** Base URL of the scripted chat model (OpenAI's chat completions API), for an OpenAI credential. */
 	modelUrl: string;
+	/** The SMTP port of the mail catcher: its mails are caught with the path `/mail`. */
+	mailPort: number;
 	caught(): CaughtMessage[];
 	/** The requests the chat model answered, in order. */
 	modelCalls(): ChatRequest[];
@@ -155,7 +160,7 @@ function feedXml(url: string): string {
 </rss>`;
 }
 
-export async function startOfflineServices(port = 0): Promise<OfflineServices> {
+export async function startOfflineServices(port = 0, mailPort = 0): Promise<OfflineServices> {
 	let caught: CaughtMessage[] = [];
 	let modelCalls: ChatRequest[] = [];
 	let url = '';
@@ -196,6 +201,11 @@ export async function startOfflineServices(port = 0): Promise<OfflineServices> {
 				res.end(JSON.stringify(scriptedModelAnswer(request)));
 				return;
 			}
+			if (req.method === 'GET' && path === '/') {
+				res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+				res.end(caughtPage(caught));
+				return;
+			}
 			if (req.method === 'GET' && path === '/caught') {
 				res.writeHead(200, { 'content-type': 'application/json' });
 				res.end(JSON.stringify(caught));
@@ -210,21 +220,54 @@ export async function startOfflineServices(port = 0): Promise<OfflineServices> {
 		server.listen(port, '127.0.0.1', () => resolve());
 	});
 	url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	const mail = await startMailCatcher(mailPort, (body) =>
+		caught.push({ path: '/mail', body, receivedAt: new Date().toISOString() }),
+	);
 	return {
 		url,
 		feedUrl: `${url}/feed.xml`,
 		catcherUrl: `${url}/catch/slack`,
 		modelUrl: `${url}/v1`,
+		mailPort: mail.port,
 		caught: () => [...caught],
 		modelCalls: () => [...modelCalls],
 		clear: () => {
 			caught = [];
 			modelCalls = [];
 		},
-		stop: () =>
-			new Promise<void>((resolve) => {
+		stop: async () => {
+			await mail.stop();
+			await new Promise<void>((resolve) => {
 				server.closeAllConnections();
 				server.close(() => resolve());
-			}),
+			});
+		},
 	};
+}
+
+const escapeHtml = (text: string) =>
+	text.replace(
+		/[&<>"]/g,
+		(c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
+	);
+
+/**
+ * What a person reads at the catcher's address: every caught message, newest first. An e-mail
+ * shows as its HTML, so its Approve and Reject links can be clicked; a Slack stand-in's post as
+ * its channel and text.
+ */
+function caughtPage(caught: CaughtMessage[]): string {
+	const entries = [...caught].reverse().map((message) => {
+		const body = message.body as { subject?: string; to?: string[]; html?: string } & {
+			channel?: string;
+			text?: string;
+		};
+		const when = escapeHtml(message.receivedAt);
+		if (message.path === '/mail') {
+			return `<section><h2>${escapeHtml(body.subject ?? '')}</h2><p>E-mail to ${escapeHtml((body.to ?? []).join(', '))}, ${when}</p><iframe srcdoc="${escapeHtml(body.html ?? '')}"></iframe></section>`;
+		}
+		const text = typeof message.body === 'string' ? message.body : (body.text ?? '');
+		return `<section><h2>${escapeHtml(body.channel ?? message.path)}</h2><p>${when}</p><pre>${escapeHtml(text)}</pre></section>`;
+	});
+	return `<!doctype html><html><head><meta charset="utf-8"><title>Caught messages</title><style>body{font-family:sans-serif;max-width:56rem;margin:2rem auto}section{border-top:1px solid #ccc;padding:.5rem 0}iframe{width:100%;height:22rem;border:1px solid #ddd}pre{white-space:pre-wrap}</style></head><body><h1>Caught messages (${caught.length})</h1><p>What the example workflows sent to Slack or by e-mail, newest first. Reload to see new ones; the same as JSON: <a href="/caught">/caught</a>.</p>${entries.join('') || '<p>None yet.</p>'}</body></html>`;
 }

@@ -87,6 +87,7 @@ test('each example opens on the canvas, and our nodes show their icon', async ()
 		[EXAMPLE_IDS.aiAgent]: 'example-ai-agent',
 		[EXAMPLE_IDS.draftApprovePublish]: 'example-draft-approve-publish',
 		[EXAMPLE_IDS.escalation]: 'example-approval-escalation',
+		[EXAMPLE_IDS.approveFromSlack]: 'example-approve-from-slack',
 	};
 	for (const [id, name] of Object.entries(shots)) {
 		await openWorkflow(id);

@@ -230,13 +230,26 @@ test('AI agent: with a chat model added, the agent lists the accounts and schedu
 	const calls = (await sandbox.control.requests()).map(
 		(r) => `${r.method} ${r.path.replace(`/api/v1/workspaces/${main.id}`, '')}`,
 	);
-	expect(calls).toEqual(['GET /accounts', 'POST /posts']);
+	// Who asks (the approval must not name its creator), then the post, sent for review.
+	expect(calls).toEqual(['GET /accounts', 'GET /api/v1/me', 'POST /posts']);
 	const [post] = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/posts`);
 	expect(bodyOf(post)).toMatchObject({
 		content: { text: MODEL_POST.text },
 		accounts: [DEMO.accounts.facebook, DEMO.accounts.instagram],
 		scheduling: { publish_type: 'scheduled', scheduled_at: `${WORKSHOP_DAY} 10:00:00` },
+		approval: {
+			approvers: [DEMO.users.maya.id],
+			approve_option: 'anyone',
+			notes: 'Written by the AI assistant: please check it before it goes out.',
+		},
 	});
+	// It goes out only once a person agrees: it waits in review for Maya.
+	const review = await fetch(
+		`${sandbox.url}/api/v1/workspaces/${main.id}/posts?status[]=under_review&approval_assigned_to[]=${DEMO.users.maya.id}&per_page=100`,
+		{ headers: { 'X-API-Key': DEMO.keys.workspace } },
+	);
+	const waiting = ((await review.json()) as { data: { content: { text: string } }[] }).data;
+	expect(waiting.filter((each) => each.content.text === MODEL_POST.text)).toHaveLength(1);
 	expect(String(run.output('AI Agent')[0].json.output)).toContain(`${WORKSHOP_DAY} 10:00:00`);
 });
 

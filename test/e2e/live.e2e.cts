@@ -1,8 +1,6 @@
 // A running n8n (the pinned version `npm start` runs): the approval trigger live, and the
 // credential test through n8n's own REST endpoint. The sandbox here is not reset between tests:
 // a reset under a running trigger would look like posts entering review.
-import { setTimeout as sleep } from 'node:timers/promises';
-
 import { SandboxControl } from '../../sandbox/client.cts';
 import { wallClockInZone } from '../../sandbox/clock.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
@@ -19,7 +17,7 @@ import {
 	type RunningN8n,
 } from '../../scripts/n8n-runtime.cts';
 import { startOfflineServices, type OfflineServices } from '../../scripts/offline-services.cts';
-import { prepareN8n, SETUP_TIMEOUT } from './setup.cts';
+import { prepareN8n, SETUP_TIMEOUT, waitFor } from './setup.cts';
 
 const main = DEMO.workspaces.main;
 /** The text of the post the escalation test watches. */
@@ -59,18 +57,6 @@ afterAll(async () => {
 	await offline?.stop();
 	await sandbox?.stop();
 });
-
-/** Waits, at most until `deadline`, for `check` to say true; returns its last answer. */
-async function waitFor(
-	check: () => Promise<boolean> | boolean,
-	deadline: number,
-): Promise<boolean> {
-	for (;;) {
-		const done = await check();
-		if (done || Date.now() > deadline) return done;
-		await sleep(500);
-	}
-}
 
 test('the approval trigger runs its workflow for a post that enters review, and the message reaches the catcher', async () => {
 	// Polls run every minute; the first (at activation) sets where "new" starts.

@@ -1,7 +1,9 @@
 // What every end-to-end file starts from: the pinned n8n (installed on first use), a fresh n8n user
-// folder with this package linked in, the two sandbox credentials and the chosen workflows.
+// folder with this package linked in, the two sandbox credentials (and the mail catcher's) and the
+// chosen workflows.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { INodeExecutionData, IRun } from 'n8n-workflow';
 
@@ -9,6 +11,7 @@ import type { LoggedRequest, SandboxControl } from '../../sandbox/client.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 import {
 	APPROVER_CREDENTIAL,
+	mailCatcherCredential,
 	readExamples,
 	withOfflineStandIns,
 	type Workflow,
@@ -55,6 +58,7 @@ export async function prepareN8n(
 	await importCredentials(userFolder, [
 		socialPublishingCredential(sandboxUrl, DEMO.keys.full),
 		socialPublishingCredential(sandboxUrl, DEMO.keys.workspace, APPROVER_CREDENTIAL),
+		mailCatcherCredential(offline.mailPort),
 		...(extras.credentials ?? []),
 	]);
 	const examples = readExamples().map((workflow) => withOfflineStandIns(workflow, offline));
@@ -107,4 +111,16 @@ export interface PostBody {
 
 export function bodyOf<T = PostBody>(request: LoggedRequest): T {
 	return request.body as T;
+}
+
+/** Waits, at most until `deadline`, for `check` to say true; returns its last answer. */
+export async function waitFor(
+	check: () => Promise<boolean> | boolean,
+	deadline: number,
+): Promise<boolean> {
+	for (;;) {
+		const done = await check();
+		if (done || Date.now() > deadline) return done;
+		await sleep(500);
+	}
 }

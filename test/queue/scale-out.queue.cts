@@ -395,8 +395,10 @@ test('c. on a worker: the AI agent lists the accounts and schedules the post thr
 	const requests = await runOnAWorker(AGENT_RUN_ID);
 	expect(callsOf(requests)).toEqual([
 		['GET', '/accounts', 'full', 200],
+		// The post is sent for review: its approval must not name the user who asks.
+		['GET', '/api/v1/me', 'full', 200],
 		['POST', '/posts', 'full', 201],
 	]);
-	expect(bodyOf(requests[1]).content.text).toBe(MODEL_POST.text);
+	expect(bodyOf(requests[2]).content.text).toBe(MODEL_POST.text);
 	expect(offline.modelCalls()[0].messages.at(-1)?.content).toContain(CHAT_MESSAGE);
 });

@@ -380,11 +380,12 @@ const callsOf = (requests: LoggedRequest[]) =>
 		request.status,
 	]);
 
-test('c. on the workers: RSS to scheduled posts on three mornings, the workers restarted before each, gives 3, 1 and 0 new posts', async () => {
+test('c. on the workers: RSS to scheduled posts on three mornings, the workers restarted after the first, gives 3, 1 and 0 new posts', async () => {
 	const mornings = threeMornings();
 	const outcomes = [];
 	for (const [index, morning] of mornings.entries()) {
-		if (index > 0) {
+		// What the first morning's worker remembered is in PostgreSQL, not in a process.
+		if (index === 1) {
 			await Promise.all(workers.map((worker) => worker.stop()));
 			await startWorkers();
 		}

@@ -222,6 +222,8 @@ export function n8nEnv(userFolder: string, port: number, brokerPort: number): No
 
 export interface CliResult {
 	status: number | null;
+	/** The signal that ended the process, when one did. */
+	signal: NodeJS.Signals | null;
 	stdout: string;
 	stderr: string;
 }
@@ -253,9 +255,9 @@ export async function n8nCli(
 			);
 		}, timeoutMs);
 		child.on('error', reject);
-		child.on('close', (status) => {
+		child.on('close', (status, signal) => {
 			clearTimeout(timer);
-			resolveResult({ status, stdout, stderr });
+			resolveResult({ status, signal, stdout, stderr });
 		});
 	});
 }

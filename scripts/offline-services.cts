@@ -27,8 +27,19 @@ export interface OfflineServices {
 	caught(): CaughtMessage[];
 	/** The requests the chat model answered, in order. */
 	modelCalls(): ChatRequest[];
+	/** Serves these stories from now on, in this order (FEED_ITEMS until then). */
+	setFeed(stories: readonly FeedStory[]): void;
 	clear(): void;
 	stop(): Promise<void>;
+}
+
+/** A story of the feed; its image is served beside the feed as images/<slug>.jpg. */
+export interface FeedStory {
+	slug: string;
+	title: string;
+	text: string;
+	/** Its pubDate; FEED_ITEMS are a day apart in January 2026, newest first. */
+	published?: Date;
 }
 
 /** The feed's stories; each has an image served beside the feed. */
@@ -138,18 +149,20 @@ function jpeg(seed: number): Buffer {
 	return Buffer.concat([base, Buffer.alloc(seed * 16, 0x20)]);
 }
 
-function feedXml(url: string): string {
-	const items = FEED_ITEMS.map(
-		(item, index) => `
+function feedXml(url: string, stories: readonly FeedStory[]): string {
+	const items = stories
+		.map(
+			(item, index) => `
 		<item>
 			<title>${item.title}</title>
 			<link>${url}/stories/${item.slug}</link>
 			<guid>${url}/stories/${item.slug}</guid>
 			<description>${item.text}</description>
-			<pubDate>${new Date(Date.UTC(2026, 0, 10 - index, 8)).toUTCString()}</pubDate>
+			<pubDate>${(item.published ?? new Date(Date.UTC(2026, 0, 10 - index, 8))).toUTCString()}</pubDate>
 			<enclosure url="${url}/images/${item.slug}.jpg" type="image/jpeg" length="${jpeg(index + 1).length}" />
 		</item>`,
-	).join('');
+		)
+		.join('');
 	return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0">
 	<channel>
@@ -163,6 +176,7 @@ function feedXml(url: string): string {
 export async function startOfflineServices(port = 0, mailPort = 0): Promise<OfflineServices> {
 	let caught: CaughtMessage[] = [];
 	let modelCalls: ChatRequest[] = [];
+	let feed: readonly FeedStory[] = FEED_ITEMS;
 	let url = '';
 	const server = createServer((req, res) => {
 		const path = (req.url ?? '/').split('?')[0];
@@ -171,11 +185,11 @@ export async function startOfflineServices(port = 0, mailPort = 0): Promise<Offl
 		req.on('end', () => {
 			if (req.method === 'GET' && path === '/feed.xml') {
 				res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
-				res.end(feedXml(url));
+				res.end(feedXml(url, feed));
 				return;
 			}
-			const image = /^\/images\/([a-z-]+)\.jpg$/.exec(path);
-			const index = image ? FEED_ITEMS.findIndex((item) => item.slug === image[1]) : -1;
+			const image = /^\/images\/([a-z0-9-]+)\.jpg$/.exec(path);
+			const index = image ? feed.findIndex((item) => item.slug === image[1]) : -1;
 			if (req.method === 'GET' && index >= 0) {
 				res.writeHead(200, { 'content-type': 'image/jpeg' });
 				res.end(jpeg(index + 1));
@@ -231,6 +245,9 @@ export async function startOfflineServices(port = 0, mailPort = 0): Promise<Offl
 		mailPort: mail.port,
 		caught: () => [...caught],
 		modelCalls: () => [...modelCalls],
+		setFeed: (stories) => {
+			feed = stories;
+		},
 		clear: () => {
 			caught = [];
 			modelCalls = [];

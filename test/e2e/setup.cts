@@ -81,7 +81,7 @@ export async function execute(userFolder: string, workflowId: string): Promise<E
 	const marker = result.stdout.indexOf('====\n');
 	if (result.status !== 0 || marker < 0) {
 		throw new Error(
-			`n8n execute ${workflowId} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
+			`n8n execute ${workflowId} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
 		);
 	}
 	const start = result.stdout.indexOf('\n{', marker) + 1;

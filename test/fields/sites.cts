@@ -9,7 +9,7 @@ import type { LoggedRequest } from '../../sandbox/runtime.cts';
 import * as account from '../../dist/nodes/SocialPublishing/fields/account.js';
 import * as common from '../../dist/nodes/SocialPublishing/fields/common.js';
 import type { Field, Group } from '../../dist/nodes/SocialPublishing/fields/field.js';
-import * as lists from '../../dist/nodes/SocialPublishing/fields/lists.js';
+import * as lists from '../../dist/nodes/SocialPublishing/fields/listQuery.js';
 import * as media from '../../dist/nodes/SocialPublishing/fields/media.js';
 import * as platformOptions from '../../dist/nodes/SocialPublishing/fields/platformOptions.js';
 import * as post from '../../dist/nodes/SocialPublishing/fields/post.js';

@@ -1,9 +1,15 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { locators, titleCase, toOptions, workspaceLocator } from '../descriptions/common';
 import { workspaceMultiSelect } from '../descriptions/multiSelect';
 import type { Field, Group } from './field';
 import { LIST_KINDS } from './field';
+
+/** A row the editor shows only while other parameters hold the values in `ui.show`. */
+export type ShownField = Field & { ui: { show?: IDisplayOptions['show'] } };
+
+/** n8n's nodes start a Limit at 50. */
+const COUNT_DEFAULT = 50;
 
 /** The limits a user should know, said once, from the table. */
 function limitText(field: Field): string | undefined {
@@ -32,8 +38,13 @@ function base(field: Field): Pick<INodeProperties, 'displayName' | 'name' | 'des
 	};
 }
 
-/** The editor property of one field of the table. */
-export function property(field: Field): INodeProperties {
+/** The editor property of one field of the table, shown where its row says. */
+export function property(field: ShownField): INodeProperties {
+	const { show } = field.ui;
+	return show ? { ...editorProperty(field), displayOptions: { show } } : editorProperty(field);
+}
+
+function editorProperty(field: Field): INodeProperties {
 	const { ui } = field;
 	const common = base(field);
 	const extra: Partial<INodeProperties> = {
@@ -73,6 +84,14 @@ export function property(field: Field): INodeProperties {
 			return { ...common, ...extra, type: 'boolean', default: ui.default ?? false };
 		case 'date':
 			return { ...common, ...extra, type: 'dateTime', default: '' };
+		case 'count':
+			return {
+				...common,
+				...extra,
+				type: 'number',
+				typeOptions: { minValue: field.min ?? 1 },
+				default: COUNT_DEFAULT,
+			};
 		default:
 			if (ui.multipleValues) {
 				return {

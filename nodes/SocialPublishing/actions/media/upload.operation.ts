@@ -16,9 +16,7 @@ import { multipartBody } from '../../../shared/transport/multipart';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
-	property(uploadSource),
-	{ ...property(binaryPropertyName), displayOptions: { show: { source: ['binary'] } } },
-	{ ...property(uploadUrl), displayOptions: { show: { source: ['url'] } } },
+	...[uploadSource, binaryPropertyName, uploadUrl].map(property),
 	nodeOptions(property(folderId), onServerErrorOption),
 ];
 

@@ -1,9 +1,7 @@
 // The limits of the API description's section 8, written here from the description and never read
 // from the package: every row is tested at these numbers (cases.cts), so a wrong limit in the
 // package's table fails instead of agreeing with itself. Keyed by operation and by the field as
-// errors name it. Two limits of section 8 are not a single row's and are tested in
-// test/post/limits.test.cts: media_ids per post (library items and binary files together) and
-// thread items per thread.
+// errors name it. test/post/limits.test.cts takes its numbers from here too.
 
 export interface Limit {
 	/** Characters of text, or entries of a list. */
@@ -35,3 +33,7 @@ export const DESCRIPTION_LIMITS: Record<string, Limit> = {
 export function limitOf(operation: string, label: string): Limit {
 	return DESCRIPTION_LIMITS[`${operation} ${label}`] ?? {};
 }
+
+/** Section 8's limits across rows: library items and binary files together, items of a thread. */
+export const MEDIA_IDS_PER_POST = 10;
+export const THREAD_ITEMS = 10;

@@ -342,7 +342,7 @@ describe('errors', () => {
 		expect(error.description?.split('\n')).toEqual([
 			'url: The url must be a valid URL.',
 			'folder_id: The folder does not exist.; Too long.',
-			expect.stringMatching(/Correct the fields listed/),
+			'The service rejected the request. Correct the fields listed and try again.',
 		]);
 	});
 

@@ -4,14 +4,12 @@ import { DEMO } from '../../sandbox/demo-data.cts';
 import {
 	CREDENTIAL_ID,
 	CREDENTIAL_NAME,
-	freePort,
-	N8nSession,
-	startN8n,
+	type N8nSession,
 	type RunningN8n,
 } from '../../scripts/n8n-runtime.cts';
 import { startOfflineServices, type OfflineServices } from '../../scripts/offline-services.cts';
 import { useSandbox } from '../harness/sandbox.cts';
-import { prepareN8n, SETUP_TIMEOUT } from './setup.cts';
+import { prepareN8n, SETUP_TIMEOUT, startLoggedIn } from './setup.cts';
 
 const sandbox = useSandbox();
 let offline: OfflineServices;
@@ -21,10 +19,7 @@ let session: N8nSession;
 beforeAll(async () => {
 	offline = await startOfflineServices();
 	const { userFolder } = await prepareN8n('e2e-credential', sandbox.url, offline);
-	n8n = await startN8n(userFolder, await freePort());
-	session = new N8nSession(n8n.url);
-	await session.setupOwner();
-	await session.login();
+	({ n8n, session } = await startLoggedIn(userFolder));
 }, SETUP_TIMEOUT);
 
 afterAll(async () => {

@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { userIdOf } from '../../shared/ids';
 import type { EndpointName } from '../../shared/api';
-import { filtersCollection, nodeOptions } from '../descriptions/common';
+import { nodeOptions } from '../descriptions/common';
 import { bodyOf, limit, param, returnAll, workspace } from '../fields/common';
 import type { Field } from '../fields/field';
 import { readFields } from '../fields/field';
@@ -36,6 +36,16 @@ type GetManyList = ListOutput & {
 		| { read: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject[]> }
 	);
 
+/** The Filters collection: each filter narrows the list on the service. */
+const filtersCollection = (filters: INodeProperties[]): INodeProperties => ({
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options: filters,
+});
+
 /** The query from the rows: top-level fields, then the Filters and the Options collections. */
 function queryOf(ctx: IExecuteFunctions, itemIndex: number, list: GetManyList): IDataObject {
 	const checks = new InputChecks(ctx, itemIndex);
@@ -54,7 +64,7 @@ export function getMany(list: GetManyList): Operation {
 		{ show: { resource: [list.resource], operation: ['getAll'] } },
 		[
 			...(inWorkspace ? [workspace, ...fields, returnAll, limit].map(property) : []),
-			...(filters ? [filtersCollection(...filters.map(property))] : []),
+			...(filters ? [filtersCollection(filters.map(property))] : []),
 			...outputProperties(list.defaultOutput),
 			nodeOptions(...options.map(property), ...(list.moreOptions ?? [])),
 		],

@@ -11,7 +11,7 @@ import * as account from '../../dist/nodes/SocialPublishing/fields/account.js';
 import * as common from '../../dist/nodes/SocialPublishing/fields/common.js';
 import type { Field, Group } from '../../dist/nodes/SocialPublishing/fields/field.js';
 import * as lists from '../../dist/nodes/SocialPublishing/fields/listQuery.js';
-import * as media from '../../dist/nodes/SocialPublishing/fields/media.js';
+import * as upload from '../../dist/nodes/SocialPublishing/fields/upload.js';
 import * as platformOptions from '../../dist/nodes/SocialPublishing/fields/platformOptions.js';
 import * as post from '../../dist/nodes/SocialPublishing/fields/post.js';
 import { inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
@@ -286,10 +286,10 @@ export const operationSites: Site[] = [
 	),
 	...sitesIn('filters')('media', 'getAll', lists.mediaFilters, 'GET', `${WS}/media`, inQuery),
 	...sitesIn('options')('media', 'getAll', [lists.mediaSort], 'GET', `${WS}/media`, inQuery),
-	...topSites('media', 'upload', [media.uploadUrl], 'POST', `${WS}/media`, inForm, {
+	...topSites('media', 'upload', [upload.uploadUrl], 'POST', `${WS}/media`, inForm, {
 		source: 'url',
 	}),
-	...sitesIn('options')('media', 'upload', [media.folderId], 'POST', `${WS}/media`, inForm, {
+	...sitesIn('options')('media', 'upload', [upload.folderId], 'POST', `${WS}/media`, inForm, {
 		source: 'url',
 		url: 'https://example.com/a.png',
 	}),
@@ -310,7 +310,7 @@ export const unsentSites: Site[] = [
 	...topSites(
 		'media',
 		'upload',
-		[media.uploadSource],
+		[upload.uploadSource],
 		'POST',
 		`${WS}/media`,
 		() => () => undefined,
@@ -321,7 +321,7 @@ export const unsentSites: Site[] = [
 	...topSites(
 		'media',
 		'upload',
-		[media.binaryPropertyName],
+		[upload.binaryPropertyName],
 		'POST',
 		`${WS}/media`,
 		() => () => undefined,

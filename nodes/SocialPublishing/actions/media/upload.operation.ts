@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { nodeOptions, workspaceLocator } from '../../descriptions/common';
 import { param } from '../../fields/common';
 import { readField } from '../../fields/field';
-import { binaryPropertyName, folderId, uploadSource, uploadUrl } from '../../fields/media';
+import { binaryPropertyName, folderId, uploadSource, uploadUrl } from '../../fields/upload';
 import { property } from '../../fields/ui';
 import { InputChecks } from '../../helpers/checks';
 import { uploadBinaryToLibrary } from '../../helpers/media';

@@ -46,10 +46,11 @@ const filtersCollection = (filters: INodeProperties[]): INodeProperties => ({
 	options: filters,
 });
 
-/** The query from the rows: top-level fields, then the Filters and the Options collections. */
+/** The query from the rows: top-level fields not in the path, then Filters and Options. */
 function queryOf(ctx: IExecuteFunctions, itemIndex: number, list: GetManyList): IDataObject {
 	const checks = new InputChecks(ctx, itemIndex);
-	const qs = bodyOf(ctx, itemIndex, list.fields ?? []);
+	const top = (list.fields ?? []).filter((field) => !field.inPath);
+	const qs = bodyOf(ctx, itemIndex, top);
 	const collection = (name: string) => ctx.getNodeParameter(name, itemIndex, {}) as IDataObject;
 	if (list.filters) readFields(checks, list.filters, collection('filters'), '', qs);
 	if (list.options) readFields(checks, list.options, collection('options'), '', qs);
@@ -71,7 +72,7 @@ export function getMany(list: GetManyList): Operation {
 	);
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		if ('read' in list) return await list.read.call(this, itemIndex);
-		// A row without a path names a part of the request's path (the post of a comment list).
+		// A row `inPath` names a part of the request's path (the post of a comment list).
 		const params = Object.fromEntries(
 			fields
 				.filter((field) => field.inPath)

@@ -61,6 +61,7 @@ export function logRequest(runtime: Runtime, request: FastifyRequest, status: nu
 		body: request.loggedBody ?? null,
 		status,
 		key: runtime.keyName(keyOf(request)),
+		at: runtime.clock.iso(),
 	});
 }
 

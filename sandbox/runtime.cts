@@ -94,6 +94,8 @@ export interface LoggedRequest {
 	status: number | null;
 	/** The key's name (`full`...), `unknown` for a key the sandbox does not know, null without one. */
 	key: string | null;
+	/** The sandbox's clock when it answered (or dropped) the request, so tests measure waits on it. */
+	at: string;
 }
 
 /** Who is calling and where: set by the gate before a route runs. */

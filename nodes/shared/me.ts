@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { getOne } from './api';
+import { send } from './api';
 import type { ApiContext } from './transport/request';
 
 /** The user the API key belongs to, as `/me` tells it (its shape is not described). */
@@ -34,7 +34,7 @@ const readings = new WeakMap<object, Promise<Me>>();
 export async function readMe(ctx: ApiContext, itemIndex?: number): Promise<Me> {
 	let reading = readings.get(ctx);
 	if (!reading) {
-		reading = getOne.call(ctx, 'me', {}, { itemIndex }).then(meOf);
+		reading = send.call(ctx, 'me', {}, { itemIndex }).then(meOf);
 		readings.set(ctx, reading);
 		reading.catch(() => readings.delete(ctx));
 	}

@@ -82,10 +82,16 @@ describe('Connect', () => {
 		const session = output[0].json;
 		expect(session).toEqual(
 			expect.objectContaining({
-				authorization_url: expect.stringMatching(/^https?:\/\//),
-				expires_in_minutes: expect.any(Number),
+				authorization_url: expect.stringMatching(
+					/^http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?session=/,
+				),
+				expires_in_minutes: 15,
 				single_use: true,
-				next_steps: expect.arrayContaining([expect.any(String)]),
+				next_steps: [
+					'Open the authorization_url in a browser',
+					'Sign in to linkedin and grant access',
+					'Choose the accounts to connect; they then appear in the accounts list',
+				],
 				platform: 'linkedin',
 				process: 'connect',
 			}),

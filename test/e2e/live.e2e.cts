@@ -10,14 +10,12 @@ import {
 	activateWorkflow,
 	CREDENTIAL_ID,
 	CREDENTIAL_NAME,
-	freePort,
 	N8N_VERSION,
-	N8nSession,
-	startN8n,
+	type N8nSession,
 	type RunningN8n,
 } from '../../scripts/n8n-runtime.cts';
 import { startOfflineServices, type OfflineServices } from '../../scripts/offline-services.cts';
-import { prepareN8n, SETUP_TIMEOUT, waitFor } from './setup.cts';
+import { prepareN8n, SETUP_TIMEOUT, startLoggedIn, waitFor } from './setup.cts';
 
 const main = DEMO.workspaces.main;
 /** The text of the post the escalation test watches. */
@@ -46,10 +44,7 @@ beforeAll(async () => {
 	// Published before start: n8n activates the trigger as it starts, and polls once right away.
 	await activateWorkflow(userFolder, EXAMPLE_IDS.approvals);
 	await activateWorkflow(userFolder, EXAMPLE_IDS.escalation);
-	n8n = await startN8n(userFolder, await freePort());
-	session = new N8nSession(n8n.url);
-	await session.setupOwner();
-	await session.login();
+	({ n8n, session } = await startLoggedIn(userFolder));
 }, SETUP_TIMEOUT);
 
 afterAll(async () => {

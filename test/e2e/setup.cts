@@ -18,12 +18,16 @@ import {
 } from '../../scripts/examples.cts';
 import {
 	DEMO_DIR,
+	freePort,
 	importCredentials,
 	importWorkflows,
 	linkPackage,
 	n8nCli,
+	N8nSession,
 	socialPublishingCredential,
+	startN8n,
 	type CredentialFile,
+	type RunningN8n,
 } from '../../scripts/n8n-runtime.cts';
 import type { OfflineServices } from '../../scripts/offline-services.cts';
 
@@ -64,6 +68,17 @@ export async function prepareN8n(
 	const examples = readExamples().map((workflow) => withOfflineStandIns(workflow, offline));
 	await importWorkflows(userFolder, [...examples, ...(extras.workflows?.(examples) ?? [])]);
 	return { userFolder, examples };
+}
+
+/** n8n started from `userFolder` on a free port, with its owner set up and logged in. */
+export async function startLoggedIn(
+	userFolder: string,
+): Promise<{ n8n: RunningN8n; session: N8nSession }> {
+	const n8n = await startN8n(userFolder, await freePort());
+	const session = new N8nSession(n8n.url);
+	await session.setupOwner();
+	await session.login();
+	return { n8n, session };
 }
 
 export interface Execution {

@@ -1,5 +1,6 @@
 // The cases every row of the field table is run with: valid values at its limits, one past them,
 // and each wrong type given by expression. Expected messages are written out here in full.
+import { limitOf } from './description-limits.cts';
 import type { Field, Site } from './sites.cts';
 
 export type Outcome =
@@ -123,53 +124,55 @@ function entries(field: Field, count: number): string[] {
 	);
 }
 
+/** Cases at the description's limits of the row (description-limits.cts), never the table's. */
 function limitCases(site: Site): Case[] {
 	const { field, label } = site;
+	const { min, max, entryMax } = limitOf(site.operation, label);
 	const fail = (problem: string): Outcome => ({ error: `${label}: ${problem}` });
 	const cases: Case[] = [];
-	if (field.kind === 'text' && field.max !== undefined) {
-		const text = worldText(field.max);
+	if (field.kind === 'text' && max !== undefined) {
+		const text = worldText(max);
 		cases.push({
-			name: `${field.max} characters of emoji, marks and RTL`,
+			name: `${max} characters of emoji, marks and RTL`,
 			value: text,
 			outcome: { sent: text },
 		});
 		cases.push({
-			name: `${field.max + 1} characters`,
-			value: worldText(field.max + 1),
-			outcome: fail(`is ${field.max + 1} characters long; the limit is ${field.max}`),
+			name: `${max + 1} characters`,
+			value: worldText(max + 1),
+			outcome: fail(`is ${max + 1} characters long; the limit is ${max}`),
 		});
 	}
-	if (field.kind === 'text' && field.min !== undefined) {
-		const text = worldText(field.min);
-		cases.push({ name: `${field.min} characters`, value: text, outcome: { sent: text } });
+	if (field.kind === 'text' && min !== undefined) {
+		const text = worldText(min);
+		cases.push({ name: `${min} characters`, value: text, outcome: { sent: text } });
 		cases.push({
-			name: `${field.min - 1} characters`,
-			value: worldText(field.min - 1),
-			outcome: fail(`is ${field.min - 1} characters long; it needs at least ${field.min}`),
+			name: `${min - 1} characters`,
+			value: worldText(min - 1),
+			outcome: fail(`is ${min - 1} characters long; it needs at least ${min}`),
 		});
 	}
-	if (LIST_KINDS.includes(field.kind) && field.max !== undefined) {
-		const list = entries(field, field.max);
-		cases.push({ name: `${field.max} entries`, value: list, outcome: { sent: list } });
+	if (LIST_KINDS.includes(field.kind) && max !== undefined) {
+		const list = entries(field, max);
+		cases.push({ name: `${max} entries`, value: list, outcome: { sent: list } });
 		cases.push({
-			name: `${field.max + 1} entries`,
-			value: entries(field, field.max + 1),
-			outcome: fail(`has ${field.max + 1} entries; the limit is ${field.max}`),
+			name: `${max + 1} entries`,
+			value: entries(field, max + 1),
+			outcome: fail(`has ${max + 1} entries; the limit is ${max}`),
 		});
 	}
-	if (field.entryMax !== undefined) {
-		const entry = worldText(field.entryMax);
+	if (entryMax !== undefined) {
+		const entry = worldText(entryMax);
 		cases.push({
-			name: `an entry of ${field.entryMax} characters`,
+			name: `an entry of ${entryMax} characters`,
 			value: [entry],
 			outcome: { sent: [entry] },
 		});
 		cases.push({
-			name: `an entry of ${field.entryMax + 1} characters`,
-			value: [worldText(field.entryMax + 1)],
+			name: `an entry of ${entryMax + 1} characters`,
+			value: [worldText(entryMax + 1)],
 			outcome: {
-				error: `${label} (${field.entryNoun} 1): is ${field.entryMax + 1} characters long; the limit is ${field.entryMax}`,
+				error: `${label} (${field.entryNoun} 1): is ${entryMax + 1} characters long; the limit is ${entryMax}`,
 			},
 		});
 	}

@@ -8,6 +8,8 @@ import type { LoggedRequest } from '../../sandbox/runtime.cts';
 
 import type { Case, Outcome } from './cases.cts';
 import { casesOf } from './cases.cts';
+import type { Limit } from './description-limits.cts';
+import { DESCRIPTION_LIMITS, limitOf } from './description-limits.cts';
 import type { Site } from './sites.cts';
 import { createSites, operationSites, unsentSites } from './sites.cts';
 
@@ -98,6 +100,21 @@ const table = (sites: Site[]) =>
 			(entry) => [`${site.label}: ${entry.name}`, withValid, entry] as const,
 		);
 	});
+
+test("the table's limits are the description's: none missing, none added", () => {
+	const sites = [...createSites, ...operationSites, ...unsentSites];
+	const stated = (limit: Limit) =>
+		Object.fromEntries(Object.entries(limit).filter(([, value]) => value !== undefined));
+	for (const site of sites) {
+		const { min, max, entryMax } = site.field;
+		expect([site.label, stated({ min, max, entryMax })]).toEqual([
+			site.label,
+			limitOf(site.operation, site.label),
+		]);
+	}
+	const keys = sites.map((site) => `${site.operation} ${site.label}`);
+	expect(Object.keys(DESCRIPTION_LIMITS).filter((key) => !keys.includes(key))).toEqual([]);
+});
 
 describe('Post > Create', () => {
 	test.each(table(createSites))('%s', async (_name, site, entry) => {

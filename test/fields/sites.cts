@@ -1,6 +1,7 @@
 // Where each row of the node's field table lives: the parameters that put a value into it, and the
 // request (and the place in it) the value reaches. The rows come from the built package's table, so
-// a row added there is tested here without a new line.
+// a row added there is tested here without a new line; their limits are the description's
+// (description-limits.cts), never the table's own.
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
@@ -9,8 +10,8 @@ import type { LoggedRequest } from '../../sandbox/runtime.cts';
 import * as account from '../../dist/nodes/SocialPublishing/fields/account.js';
 import * as common from '../../dist/nodes/SocialPublishing/fields/common.js';
 import type { Field, Group } from '../../dist/nodes/SocialPublishing/fields/field.js';
-import * as lists from '../../dist/nodes/SocialPublishing/fields/lists.js';
-import * as media from '../../dist/nodes/SocialPublishing/fields/media.js';
+import * as lists from '../../dist/nodes/SocialPublishing/fields/listQuery.js';
+import * as upload from '../../dist/nodes/SocialPublishing/fields/upload.js';
 import * as platformOptions from '../../dist/nodes/SocialPublishing/fields/platformOptions.js';
 import * as post from '../../dist/nodes/SocialPublishing/fields/post.js';
 import { inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
@@ -18,6 +19,8 @@ import { inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
 export type { Field };
 
 export interface Site {
+	/** The operation, `resource.operation` (e.g. `post.create`). */
+	operation: string;
 	/** The field in the UI's words, as errors name it. */
 	label: string;
 	field: Field;
@@ -83,6 +86,7 @@ function validFor(field: Field): unknown {
 }
 
 function site(
+	operation: string,
 	label: string,
 	field: Field,
 	parameters: Site['parameters'],
@@ -90,7 +94,7 @@ function site(
 	path: string,
 	sent: Site['sent'],
 ): Site {
-	return { label, field, parameters, method, path, sent, valid: validFor(field) };
+	return { operation, label, field, parameters, method, path, sent, valid: validFor(field) };
 }
 
 // Post > Create ----------------------------------------------------------------------------------
@@ -110,7 +114,7 @@ function createSite(
 	path: string,
 	label = field.label,
 ) {
-	return site(label, field, parameters, 'POST', POSTS, inBody(path));
+	return site('post.create', label, field, parameters, 'POST', POSTS, inBody(path));
 }
 
 /** A group's rows: the group's other required fields are filled with valid values. */
@@ -183,6 +187,7 @@ const sitesIn =
 	) =>
 		fields.map((field) =>
 			site(
+				`${resource}.${operation}`,
 				field.label,
 				field,
 				(value) =>
@@ -281,10 +286,10 @@ export const operationSites: Site[] = [
 	),
 	...sitesIn('filters')('media', 'getAll', lists.mediaFilters, 'GET', `${WS}/media`, inQuery),
 	...sitesIn('options')('media', 'getAll', [lists.mediaSort], 'GET', `${WS}/media`, inQuery),
-	...topSites('media', 'upload', [media.uploadUrl], 'POST', `${WS}/media`, inForm, {
+	...topSites('media', 'upload', [upload.uploadUrl], 'POST', `${WS}/media`, inForm, {
 		source: 'url',
 	}),
-	...sitesIn('options')('media', 'upload', [media.folderId], 'POST', `${WS}/media`, inForm, {
+	...sitesIn('options')('media', 'upload', [upload.folderId], 'POST', `${WS}/media`, inForm, {
 		source: 'url',
 		url: 'https://example.com/a.png',
 	}),
@@ -305,7 +310,7 @@ export const unsentSites: Site[] = [
 	...topSites(
 		'media',
 		'upload',
-		[media.uploadSource],
+		[upload.uploadSource],
 		'POST',
 		`${WS}/media`,
 		() => () => undefined,
@@ -316,12 +321,13 @@ export const unsentSites: Site[] = [
 	...topSites(
 		'media',
 		'upload',
-		[media.binaryPropertyName],
+		[upload.binaryPropertyName],
 		'POST',
 		`${WS}/media`,
 		() => () => undefined,
 	),
 	site(
+		'label.getAll',
 		'Workspace',
 		common.workspace,
 		(value) => ({

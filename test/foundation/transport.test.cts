@@ -136,6 +136,10 @@ describe('rate limits', () => {
 		...(retryAfter === undefined ? {} : { retry_after: retryAfter }),
 	});
 
+	/** Milliseconds between the sandbox's answers to consecutive requests, on its own clock. */
+	const gapsBetween = (requests: { at: string }[]) =>
+		requests.slice(1).map((request, n) => Date.parse(request.at) - Date.parse(requests[n].at));
+
 	test('a 429 with retry_after is waited out and the same request then succeeds', async () => {
 		await sandbox.control.fault({ path: '/api/v1/me', times: 1, status: 429, body: tooMany(1) });
 
@@ -143,7 +147,9 @@ describe('rate limits', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.output[0].json).toMatchObject({ email: DEMO.users.alex.email });
-		expect((await requestsTo('/api/v1/me')).map((r) => r.status)).toEqual([429, 200]);
+		const requests = await requestsTo('/api/v1/me');
+		expect(requests.map((r) => r.status)).toEqual([429, 200]);
+		expect(gapsBetween(requests)[0]).toBeGreaterThanOrEqual(1000);
 	});
 
 	test('a Retry-After header is honoured when the body has no retry_after', async () => {
@@ -158,7 +164,9 @@ describe('rate limits', () => {
 		const result = await run(currentUser);
 
 		expect(result.error).toBeUndefined();
-		expect((await requestsTo('/api/v1/me')).map((r) => r.status)).toEqual([429, 200]);
+		const requests = await requestsTo('/api/v1/me');
+		expect(requests.map((r) => r.status)).toEqual([429, 200]);
+		expect(gapsBetween(requests)[0]).toBeGreaterThanOrEqual(1000);
 	});
 
 	test('a create that hit the rate limit is sent again only after the wait, once', async () => {
@@ -173,7 +181,9 @@ describe('rate limits', () => {
 		const result = await run(importMedia());
 
 		expect(result.error).toBeUndefined();
-		expect((await requestsTo(mediaPath)).map((r) => r.status)).toEqual([429, 201]);
+		const requests = await requestsTo(mediaPath);
+		expect(requests.map((r) => r.status)).toEqual([429, 201]);
+		expect(gapsBetween(requests)[0]).toBeGreaterThanOrEqual(1000);
 	});
 
 	test('a wait past Max Rate-Limit Wait is not started: the error says when to try again', async () => {
@@ -195,7 +205,9 @@ describe('rate limits', () => {
 
 		const error = expectError(result);
 		expect(error.message).toMatch(/after waiting 1s/);
-		expect(await requestsTo('/api/v1/me')).toHaveLength(2);
+		const requests = await requestsTo('/api/v1/me');
+		expect(requests).toHaveLength(2);
+		expect(gapsBetween(requests)[0]).toBeGreaterThanOrEqual(1000);
 	});
 });
 
@@ -330,7 +342,7 @@ describe('errors', () => {
 		expect(error.description?.split('\n')).toEqual([
 			'url: The url must be a valid URL.',
 			'folder_id: The folder does not exist.; Too long.',
-			expect.stringMatching(/Correct the fields listed/),
+			'The service rejected the request. Correct the fields listed and try again.',
 		]);
 	});
 

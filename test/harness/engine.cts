@@ -1,6 +1,6 @@
 // Runs the BUILT package (dist/, found through package.json's `n8n` block) on n8n's real engine:
 // PackageDirectoryLoader loads it, WorkflowExecute runs the action node, PollContext runs the
-// trigger's poll, and RoutingNode runs the credential's test request the way n8n's UI does.
+// trigger's poll. The credential's Test button runs in real n8n (test/e2e/credential.e2e.cts).
 import { userFolder } from './env.cts';
 
 import { randomUUID } from 'node:crypto';
@@ -10,20 +10,16 @@ import { resolve } from 'node:path';
 import {
 	BinaryDataConfig,
 	BinaryDataService,
-	ExecuteContext,
 	ExecutionLifecycleHooks,
 	FileLocation,
 	PackageDirectoryLoader,
 	PollContext,
-	RoutingNode,
 	WorkflowExecute,
 } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialsDecrypted,
 	ICredentialType,
 	IDataObject,
-	IExecuteData,
 	IHttpRequestOptions,
 	INode,
 	INodeCredentialsDetails,
@@ -538,121 +534,6 @@ export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 		JSON.stringify(workflow.staticData[staticKey] ?? {}),
 	) as IDataObject;
 	return { items, staticData, error };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Credential test: the credential's `test` request sent through RoutingNode with the credential's
-// own authentication, and the outcome mapped to {status, message} as n8n's credentials tester does.
-
-export interface CredentialTestResult {
-	status: 'OK' | 'Error';
-	message: string;
-}
-
-export async function testCredential(credentials: Credentials): Promise<CredentialTestResult> {
-	const loader = await loadPackage();
-	const credentialsHelper = new PackageCredentialsHelper(loader, {
-		[CREDENTIAL_TYPE]: { ...credentials },
-	});
-	const credentialType = credentialsHelper.credentialType(CREDENTIAL_TYPE);
-	const testRequest = credentialType.test;
-	if (!testRequest)
-		return { status: 'Error', message: 'No testing function found for this credential.' };
-
-	const baseType = new PackageNodeTypes(loader).getByNameAndVersion(NODE_TYPE);
-	const testNodeType: INodeType = {
-		description: {
-			...baseType.description,
-			name: 'credentialTest',
-			credentials: [{ name: CREDENTIAL_TYPE, required: true }],
-			properties: [
-				{
-					displayName: 'Temp',
-					name: 'temp',
-					type: 'string',
-					routing: { request: testRequest.request },
-					default: '',
-				},
-			],
-		},
-	};
-	const nodeTypes = new PackageNodeTypes(loader, { credentialTest: testNodeType });
-	const node: INode = {
-		id: 'temp',
-		name: 'Temp-Node',
-		type: 'credentialTest',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Social Publishing account' } },
-	};
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const hooks = lifecycleHooks('internal', 'credential-test', 'credential-test', node);
-	const additionalData = additionalDataFor(
-		credentialsHelper,
-		hooks,
-		'credential-test',
-		'credential-test',
-	);
-	const executeData: IExecuteData = { node, data: {}, source: null };
-	const context = new ExecuteContext(
-		workflow,
-		node,
-		additionalData,
-		'internal',
-		createRunExecutionData({}),
-		0,
-		[],
-		{ main: [[{ json: {} }]] },
-		executeData,
-		[],
-	);
-	const credentialsDecrypted: ICredentialsDecrypted = {
-		id: 'cred-1',
-		name: 'Social Publishing account',
-		type: CREDENTIAL_TYPE,
-		data: { ...credentials },
-	};
-
-	let response: INodeExecutionData[][] | undefined;
-	try {
-		response = await new RoutingNode(context, testNodeType, credentialsDecrypted).runNode();
-	} catch (thrown) {
-		const error = thrown as {
-			message?: string;
-			cause?: { response?: { status?: number; statusText?: string }; code?: string };
-		};
-		const answer = error.cause?.response;
-		if (answer) {
-			for (const rule of testRequest.rules ?? []) {
-				if (rule.type === 'responseCode' && rule.properties.value === answer.status) {
-					return { status: 'Error', message: rule.properties.message };
-				}
-			}
-			if (answer.status === undefined || answer.status < 199 || answer.status > 299) {
-				return {
-					status: 'Error',
-					message: answer.statusText || `Received HTTP status code: ${answer.status}`,
-				};
-			}
-		} else if (error.cause?.code) {
-			return { status: 'Error', message: error.cause.code };
-		}
-		return { status: 'Error', message: String(error.message) };
-	}
-	for (const rule of testRequest.rules ?? []) {
-		if (rule.type !== 'responseSuccessBody') continue;
-		const body = response?.[0]?.[0]?.json;
-		const value = rule.properties.key
-			.split('.')
-			.reduce<unknown>(
-				(at, key) => (at !== null && typeof at === 'object' ? (at as IDataObject)[key] : undefined),
-				body,
-			);
-		if (value === rule.properties.value)
-			return { status: 'Error', message: rule.properties.message };
-	}
-	return { status: 'OK', message: 'Connection successful!' };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,15 @@ import { useSandbox } from '../harness/sandbox.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 
 import { byId, calls, inWorkspace } from '../library/fixtures.cts';
-import { A, bodiesSent, createdPostBody, MEDIA, NEXT_YEAR, POSTS } from './fixtures.cts';
+import {
+	A,
+	bodiesSent,
+	createdPostBody,
+	MEDIA,
+	NEXT_YEAR,
+	POSTS,
+	storedPostId,
+} from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -35,7 +43,7 @@ describe('Create', () => {
 		});
 		expect(output).toHaveLength(1);
 		expect(output[0].json).toMatchObject({
-			id: expect.any(String),
+			id: await storedPostId(sandbox.url, 'Just text'),
 			publish_type: 'draft',
 			scheduled_at: null,
 			// No time was sent, so no zone was read or used.
@@ -165,7 +173,7 @@ describe('Create', () => {
 		// The creator check asks who the key's user is once, before the post is sent.
 		expect(await calls(sandbox.control)).toEqual(['GET /api/v1/me', `POST ${POSTS}`]);
 		expect(output[0].json).toMatchObject({
-			id: expect.any(String),
+			id: await storedPostId(sandbox.url, 'Flat white Friday'),
 			publish_type: 'scheduled',
 			scheduled_at: `${NEXT_YEAR}-06-15 12:00:00`,
 			timezone: 'Europe/Berlin',
@@ -363,9 +371,11 @@ describe('errors from the API', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(output).toHaveLength(1);
-		expect(output[0].json).toMatchObject({
-			error: expect.any(String),
-			httpCode: expect.stringMatching(/^4/),
+		expect(output[0].json).toEqual({
+			error: 'The selected accounts.0 is invalid. (HTTP 400)',
+			description:
+				'accounts.0: The selected accounts.0 is invalid.\nThe service rejected the request. Correct the fields listed and try again.',
+			httpCode: '400',
 		});
 		expect(output[0].pairedItem).toEqual({ item: 0 });
 		expectNoSecret(output, DEMO.keys.full);

@@ -134,7 +134,12 @@ test('a post that does not exist: continueOnFail gives an error item with the st
 		continueOnFail: true,
 	});
 	expect(output).toHaveLength(2);
-	expect(output[0].json).toMatchObject({ error: expect.any(String), httpCode: '404' });
+	expect(output[0].json).toEqual({
+		error: 'Post not found (HTTP 404)',
+		description:
+			'Check the IDs used. A workspace the API key has no access to is also answered as not found: pick the workspace from the list to be sure.',
+		httpCode: '404',
+	});
 	expect(output[0].pairedItem).toEqual({ item: 0 });
 	expect(output[1].json).toEqual({
 		deleted: true,

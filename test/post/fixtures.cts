@@ -36,3 +36,23 @@ export async function createdPostBody(control: SandboxControl) {
 	expect(bodies).toHaveLength(1);
 	return bodies[0] as Record<string, unknown>;
 }
+
+/**
+ * The workspace's posts as the sandbox holds them, read from its posts list with the full key
+ * (not through the node). Call it after the request log is checked: the read is logged too.
+ */
+export async function storedPosts(sandboxUrl: string): Promise<Record<string, unknown>[]> {
+	const answer = await fetch(`${sandboxUrl}${POSTS}?per_page=100`, {
+		headers: { 'X-API-Key': DEMO.keys.full },
+	});
+	return ((await answer.json()) as { data: Record<string, unknown>[] }).data;
+}
+
+/** The ID the sandbox holds for the one post with this text. */
+export async function storedPostId(sandboxUrl: string, text: string): Promise<string> {
+	const matching = (await storedPosts(sandboxUrl)).filter(
+		(post) => (post.content as { text?: unknown })?.text === text,
+	);
+	expect(matching).toHaveLength(1);
+	return String(matching[0]._id ?? matching[0].id);
+}

@@ -6,6 +6,7 @@ import { binaryItem, runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 
+import { limitOf, MEDIA_IDS_PER_POST, THREAD_ITEMS } from '../fields/description-limits.cts';
 import { calls, inWorkspace } from '../library/fixtures.cts';
 import { A } from './fixtures.cts';
 
@@ -26,87 +27,103 @@ const thread = (items: number, media = 0) => ({
 const post = (rest: INodeParameters) =>
 	inWorkspace('post', 'create', { text: 'Hello', accounts: [A.facebook], ...rest });
 
+const escaped = (text: string) => text.replace(/[()]/g, '\\$&');
+const tooLong = (label: string, max: number) =>
+	new RegExp(`^${escaped(label)}: is ${max + 1} characters long; the limit is ${max}$`);
+const tooMany = (label: string, max: number) =>
+	new RegExp(`^${escaped(label)}: has ${max + 1} entries; the limit is ${max}$`);
+/** The description's limit of a Create Post field (test/fields/description-limits.cts). */
+const max = (label: string, operation = 'post.create') => limitOf(operation, label).max as number;
+const text = max('Text');
+const images = max('Image URLs');
+const labels = max('Labels');
+const firstComment = max('First Comment Message');
+const notes = max('Approval Notes');
+const comment = max('Comment', 'post.approve');
+const threadMedia = max('X (Twitter) Thread item 1 Media');
+const tag = limitOf('post.create', 'YouTube Tags').entryMax as number;
+
 const CASES: Array<[string, INodeParameters, RegExp]> = [
+	[`text over ${text}`, post({ text: 'x'.repeat(text + 1) }), tooLong('Text', text)],
 	[
-		'text over 5000',
-		post({ text: 'x'.repeat(5001) }),
-		/^Text: is 5001 characters long; the limit is 5000$/,
-	],
-	[
-		'more than 10 images',
-		post({ additionalFields: { images: many(11, (n) => `https://images.demo.social/${n}.png`) } }),
-		/^Image URLs: has 11 entries; the limit is 10$/,
-	],
-	[
-		'more than 10 media_ids',
-		post({ additionalFields: { mediaIds: many(11, (n) => `media-${n}`) } }),
-		/^Media Library Items and Input Binary Fields: has 11 entries; the limit is 10$/,
-	],
-	[
-		'more than 20 labels',
-		post({ additionalFields: { labels: many(21, (n) => `label-${n}`) } }),
-		/^Labels: has 21 entries; the limit is 20$/,
-	],
-	[
-		'first comment over 2000',
+		`more than ${images} images`,
 		post({
 			additionalFields: {
-				firstComment: { values: { message: 'x'.repeat(2001), accounts: [A.facebook] } },
+				images: many(images + 1, (n) => `https://images.demo.social/${n}.png`),
 			},
 		}),
-		/^First Comment Message: is 2001 characters long; the limit is 2000$/,
+		tooMany('Image URLs', images),
 	],
 	[
-		'approval notes over 1000',
+		`more than ${MEDIA_IDS_PER_POST} media_ids`,
+		post({ additionalFields: { mediaIds: many(MEDIA_IDS_PER_POST + 1, (n) => `media-${n}`) } }),
+		tooMany('Media Library Items and Input Binary Fields', MEDIA_IDS_PER_POST),
+	],
+	[
+		`more than ${labels} labels`,
+		post({ additionalFields: { labels: many(labels + 1, (n) => `label-${n}`) } }),
+		tooMany('Labels', labels),
+	],
+	[
+		`first comment over ${firstComment}`,
 		post({
 			additionalFields: {
-				approval: { values: { approvers: [DEMO.users.maya.id], notes: 'x'.repeat(1001) } },
+				firstComment: {
+					values: { message: 'x'.repeat(firstComment + 1), accounts: [A.facebook] },
+				},
 			},
 		}),
-		/^Approval Notes: is 1001 characters long; the limit is 1000$/,
+		tooLong('First Comment Message', firstComment),
 	],
 	[
-		'approval comment over 1000',
+		`approval notes over ${notes}`,
+		post({
+			additionalFields: {
+				approval: { values: { approvers: [DEMO.users.maya.id], notes: 'x'.repeat(notes + 1) } },
+			},
+		}),
+		tooLong('Approval Notes', notes),
+	],
+	[
+		`approval comment over ${comment}`,
 		inWorkspace('post', 'approve', {
 			postId: DEMO.posts.pendingForMaya1,
-			comment: 'x'.repeat(1001),
+			comment: 'x'.repeat(comment + 1),
 		}),
-		/^Comment: is 1001 characters long; the limit is 1000$/,
+		tooLong('Comment', comment),
 	],
 	[
-		'more than 10 X thread items',
-		post({ platformOptions: { twitterThread: thread(11) } }),
-		/^X \(Twitter\) Thread: has 11 entries; the limit is 10$/,
+		`more than ${THREAD_ITEMS} X thread items`,
+		post({ platformOptions: { twitterThread: thread(THREAD_ITEMS + 1) } }),
+		tooMany('X (Twitter) Thread', THREAD_ITEMS),
 	],
 	[
-		'more than 10 Threads thread items',
-		post({ platformOptions: { threadsThread: thread(11) } }),
-		/^Threads Thread: has 11 entries; the limit is 10$/,
+		`more than ${THREAD_ITEMS} Threads thread items`,
+		post({ platformOptions: { threadsThread: thread(THREAD_ITEMS + 1) } }),
+		tooMany('Threads Thread', THREAD_ITEMS),
 	],
 	[
-		'more than 10 media in a thread item',
-		post({ platformOptions: { twitterThread: thread(1, 11) } }),
-		/^X \(Twitter\) Thread item 1 Media: has 11 entries; the limit is 10$/,
+		`more than ${threadMedia} media in a thread item`,
+		post({ platformOptions: { twitterThread: thread(1, threadMedia + 1) } }),
+		tooMany('X (Twitter) Thread item 1 Media', threadMedia),
 	],
+	...(['gmb', 'youtube', 'pinterest'] as const).map(
+		(platform): [string, INodeParameters, RegExp] => {
+			const label = { gmb: 'Google Business Profile', youtube: 'YouTube', pinterest: 'Pinterest' }[
+				platform
+			];
+			const limit = max(`${label} Title`);
+			return [
+				`${label} title over ${limit}`,
+				post({ platformOptions: { [platform]: { title: 'x'.repeat(limit + 1) } } }),
+				tooLong(`${label} Title`, limit),
+			];
+		},
+	),
 	[
-		'Google Business Profile title over 100',
-		post({ platformOptions: { gmb: { title: 'x'.repeat(101) } } }),
-		/^Google Business Profile Title: is 101 characters long; the limit is 100$/,
-	],
-	[
-		'YouTube title over 100',
-		post({ platformOptions: { youtube: { title: 'x'.repeat(101) } } }),
-		/^YouTube Title: is 101 characters long; the limit is 100$/,
-	],
-	[
-		'Pinterest title over 100',
-		post({ platformOptions: { pinterest: { title: 'x'.repeat(101) } } }),
-		/^Pinterest Title: is 101 characters long; the limit is 100$/,
-	],
-	[
-		'a YouTube tag over 30',
-		post({ platformOptions: { youtube: { tags: `ok, ${'x'.repeat(31)}` } } }),
-		/^YouTube Tags \(tag 2\): is 31 characters long; the limit is 30$/,
+		`a YouTube tag over ${tag}`,
+		post({ platformOptions: { youtube: { tags: `ok, ${'x'.repeat(tag + 1)}` } } }),
+		tooLong('YouTube Tags (tag 2)', tag),
 	],
 	[
 		'a Facebook background together with media',
@@ -186,10 +203,10 @@ test.each(CASES)('%s is refused before sending', async (_name, parameters, messa
 test('the error names the item that broke the limit', async () => {
 	const { error } = await runNode({
 		parameters: post({ text: '={{ $json.text }}' }),
-		items: [{ json: { text: 'fine' } }, { json: { text: 'x'.repeat(5001) } }],
+		items: [{ json: { text: 'fine' } }, { json: { text: 'x'.repeat(text + 1) } }],
 		credentials: sandbox.credentials(),
 	});
-	expect(error?.message).toBe('Text: is 5001 characters long; the limit is 5000');
+	expect(error?.message).toBe(`Text: is ${text + 1} characters long; the limit is ${text}`);
 	expect(error?.description).toMatch(/^Item 1 was not sent/);
 	expect(error?.itemIndex).toBe(1);
 });
@@ -224,7 +241,7 @@ test('a missing binary property is refused before any upload', async () => {
 	expect(await calls(sandbox.control)).toEqual([]);
 });
 
-test('binary files count toward the 10 media_ids', async () => {
+test(`binary files count toward the ${MEDIA_IDS_PER_POST} media_ids`, async () => {
 	const files = Object.fromEntries(
 		many(2, (n) => `file${n}`).map((name) => [
 			name,
@@ -233,13 +250,16 @@ test('binary files count toward the 10 media_ids', async () => {
 	);
 	const { error } = await runNode({
 		parameters: post({
-			additionalFields: { binaryPropertyNames: 'file0, file1', mediaIds: many(9, (n) => `m-${n}`) },
+			additionalFields: {
+				binaryPropertyNames: 'file0, file1',
+				mediaIds: many(MEDIA_IDS_PER_POST - 1, (n) => `m-${n}`),
+			},
 		}),
 		items: [binaryItem({}, files)],
 		credentials: sandbox.credentials(),
 	});
 	expect(error?.message).toBe(
-		'Media Library Items and Input Binary Fields: has 11 entries; the limit is 10',
+		`Media Library Items and Input Binary Fields: has ${MEDIA_IDS_PER_POST + 1} entries; the limit is ${MEDIA_IDS_PER_POST}`,
 	);
 	expect(await calls(sandbox.control)).toEqual([]);
 });

@@ -3,7 +3,8 @@ import { DEMO, MAIN, SECOND, useSandboxApi, ws } from './api.cts';
 const api = useSandboxApi();
 
 describe('request log', () => {
-	it('records method, path, parsed query, body, status and the key by name only', async () => {
+	it('records method, path, parsed query, body, status, the key by name only and the time', async () => {
+		const at = await api.control.clock({ frozen: true });
 		await api.get(ws('/posts'), { query: { 'status[]': ['draft', 'scheduled'], per_page: 5 } });
 		await api.post(ws('/posts'), { content: { text: '' } }, { key: 'workspace' });
 		await api.get('/api/v1/me', { key: null });
@@ -20,6 +21,7 @@ describe('request log', () => {
 				body: null,
 				status: 200,
 				key: 'full',
+				at,
 			},
 			{
 				seq: 2,
@@ -29,8 +31,18 @@ describe('request log', () => {
 				body: { content: { text: '' } },
 				status: 400,
 				key: 'workspace',
+				at,
 			},
-			{ seq: 3, method: 'GET', path: '/api/v1/me', query: {}, body: null, status: 401, key: null },
+			{
+				seq: 3,
+				method: 'GET',
+				path: '/api/v1/me',
+				query: {},
+				body: null,
+				status: 401,
+				key: null,
+				at,
+			},
 			{
 				seq: 4,
 				method: 'GET',
@@ -39,6 +51,7 @@ describe('request log', () => {
 				body: null,
 				status: 401,
 				key: 'unknown',
+				at,
 			},
 		]);
 		expect(JSON.stringify(log)).not.toContain(DEMO.keys.full);

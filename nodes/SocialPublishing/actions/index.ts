@@ -1,3 +1,6 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { parallelRequestsOption } from '../../shared/options';
 import type { Operation } from './types';
 import * as account from './account';
 import * as comment from './comment';
@@ -14,10 +17,16 @@ export const operationsByResource: Record<string, Record<string, Operation>> = {
 	...singleOperationResources.operations,
 };
 
+/** Items of one execution are sent in parallel, so every action's Options end with that bound. */
+const withParallelRequests = (property: INodeProperties): INodeProperties =>
+	property.name === 'options' && property.type === 'collection'
+		? { ...property, options: [...(property.options ?? []), parallelRequestsOption] }
+		: property;
+
 export const resourceDescriptions = [
 	...account.description,
 	...comment.description,
 	...media.description,
 	...post.description,
 	...singleOperationResources.description,
-];
+].map(withParallelRequests);

@@ -1,15 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { resourceLocator, teamMemberLocator } from '../../shared/locators';
-import type { LocatorField } from '../../shared/locators';
-import { nodeOptions as requestOptions, parallelRequestsOption } from '../../shared/options';
-
-export { resourceLocator, workspaceLocator } from '../../shared/locators';
-
-/** Options lists built from the limits table, so the UI and the checks share one source. */
-export function toOptions(values: readonly string[], label: (value: string) => string = titleCase) {
-	return values.map((value) => ({ name: label(value), value }));
-}
+export { workspaceLocator } from '../../shared/locators';
+export { nodeOptions } from '../../shared/options';
 
 export function titleCase(value: string): string {
 	return value
@@ -17,56 +7,4 @@ export function titleCase(value: string): string {
 		.filter(Boolean)
 		.map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
 		.join(value.includes('+') ? ' + ' : ' ');
-}
-
-/** Return All / Limit, shown for one resource's Get Many. */
-export function returnAllOrLimit(): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { returnAll: [false] } },
-		},
-	];
-}
-
-/** The Filters collection of a Get Many: each filter narrows the list on the service. */
-export function filtersCollection(...filters: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: filters,
-	};
-}
-
-/**
- * Searchable lists for fields that take one ID; each list method lives in methods/listSearch/.
- * Labels and media are chosen several at a time, so they are multi-selects (methods/loadOptions/).
- */
-export const locators = {
-	account: (field: LocatorField) => resourceLocator(field, 'searchAccounts', 'e.g. 171639455029'),
-	campaign: (field: LocatorField) =>
-		resourceLocator(field, 'searchCampaigns', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
-	contentCategory: (field: LocatorField) =>
-		resourceLocator(field, 'searchContentCategories', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
-	teamMember: teamMemberLocator,
-};
-
-/** The Options collection every operation ends with: its own options, then how requests are sent. */
-export function nodeOptions(...extra: INodeProperties[]): INodeProperties {
-	return requestOptions(...extra, parallelRequestsOption);
 }

@@ -1,6 +1,7 @@
 import { platformLabel } from '../descriptions/platforms';
 import { CONNECT_PLATFORMS, LIMITS } from '../../shared/limits';
 import type { Field } from './field';
+import type { ShownField } from './ui';
 
 /** The bodies and parameters of the account connection endpoints (4.3, 4.4, 4.6). */
 
@@ -92,7 +93,7 @@ export const connectFields: Field[] = [
 	},
 ];
 
-export const reconnectAccount: Field = {
+export const reconnectAccount: ShownField = {
 	name: 'accountId',
 	label: 'Account',
 	path: 'account_id',
@@ -101,5 +102,6 @@ export const reconnectAccount: Field = {
 	ui: {
 		locator: 'account',
 		description: 'The account to reconnect; it must be of the chosen platform',
+		show: { process: ['reconnect'] },
 	},
 };

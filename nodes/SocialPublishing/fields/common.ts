@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { workspaceLocator } from '../descriptions/common';
 import { InputChecks } from './checks';
 import type { Field } from './field';
+import type { ShownField } from './ui';
 import { readField, readFields } from './field';
 
 /** Fields most operations share: the workspace, a post, and Get Many's Return All / Limit. */
@@ -38,13 +39,13 @@ export const returnAll: Field = {
 	ui: { description: 'Whether to return all results or only up to a given limit' },
 };
 
-export const limit: Field = {
+export const limit: ShownField = {
 	name: 'limit',
 	label: 'Limit',
 	path: '',
 	kind: 'count',
 	required: true,
-	ui: { description: 'Max number of results to return' },
+	ui: { description: 'Max number of results to return', show: { returnAll: [false] } },
 };
 
 /** The node parameters named by `fields`, as they came out of their expressions ('' when absent: not set). */

@@ -1,9 +1,29 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { locators, titleCase, toOptions, workspaceLocator } from '../descriptions/common';
-import { workspaceMultiSelect } from '../descriptions/multiSelect';
+import { titleCase, workspaceLocator } from '../descriptions/common';
+import { resourceLocator } from '../../shared/locators';
+import type { LocatorField } from '../../shared/locators';
 import type { Field, Group } from './field';
 import { LIST_KINDS } from './field';
+
+/** A row the editor shows only while other parameters hold the values in `ui.show`. */
+export type ShownField = Field & { ui: { show?: IDisplayOptions['show'] } };
+
+/** Searchable lists for fields that take one ID; each list method lives in methods/listSearch/. */
+const locators = {
+	account: (field: LocatorField) => resourceLocator(field, 'searchAccounts', 'e.g. 171639455029'),
+	campaign: (field: LocatorField) =>
+		resourceLocator(field, 'searchCampaigns', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
+	contentCategory: (field: LocatorField) =>
+		resourceLocator(field, 'searchContentCategories', 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6'),
+};
+
+/** n8n's wording for a list that also takes IDs by expression (its lint expects it). */
+const CHOOSE_OR_EXPRESSION =
+	'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
+
+/** n8n's nodes start a Limit at 50. */
+const COUNT_DEFAULT = 50;
 
 /** The limits a user should know, said once, from the table. */
 function limitText(field: Field): string | undefined {
@@ -32,8 +52,13 @@ function base(field: Field): Pick<INodeProperties, 'displayName' | 'name' | 'des
 	};
 }
 
-/** The editor property of one field of the table. */
-export function property(field: Field): INodeProperties {
+/** The editor property of one field of the table, shown where its row says. */
+export function property(field: ShownField): INodeProperties {
+	const { show } = field.ui;
+	return show ? { ...editorProperty(field), displayOptions: { show } } : editorProperty(field);
+}
+
+function editorProperty(field: Field): INodeProperties {
 	const { ui } = field;
 	const common = base(field);
 	const extra: Partial<INodeProperties> = {
@@ -45,8 +70,19 @@ export function property(field: Field): INodeProperties {
 	if (ui.locator) {
 		return locators[ui.locator]({ ...common, required: field.required ?? false });
 	}
+	// Several IDs from one of the chosen workspace's lists (methods/loadOptions/), reloaded when
+	// the workspace (or another field it depends on) changes.
 	if (ui.loadOptions && field.kind === 'ids') {
-		return workspaceMultiSelect(common, ui.loadOptions, ui.loadOptionsDependsOn);
+		return {
+			...common,
+			description: `${common.description} ${CHOOSE_OR_EXPRESSION}`,
+			type: 'multiOptions',
+			typeOptions: {
+				loadOptionsMethod: ui.loadOptions,
+				loadOptionsDependsOn: ['workspaceId.value', ...(ui.loadOptionsDependsOn ?? [])],
+			},
+			default: [],
+		};
 	}
 	if (ui.loadOptions) {
 		return {
@@ -58,12 +94,12 @@ export function property(field: Field): INodeProperties {
 		};
 	}
 	const values = field.values ?? [];
-	const options = toOptions(values, (value) => field.valueNames?.[value] ?? titleCase(value)).map(
-		(option) => {
-			const description = field.valueDescriptions?.[option.value];
-			return description ? { ...option, description } : option;
-		},
-	);
+	// Options lists come from the limits table, so the UI and the checks share one source.
+	const options = values.map((value) => {
+		const description = field.valueDescriptions?.[value];
+		const name = field.valueNames?.[value] ?? titleCase(value);
+		return description ? { name, value, description } : { name, value };
+	});
 	switch (field.kind) {
 		case 'enum':
 			return { ...common, ...extra, type: 'options', options, default: ui.default ?? values[0] };
@@ -74,6 +110,14 @@ export function property(field: Field): INodeProperties {
 		case 'date':
 		case 'time':
 			return { ...common, ...extra, type: 'dateTime', default: '' };
+		case 'count':
+			return {
+				...common,
+				...extra,
+				type: 'number',
+				typeOptions: { minValue: field.min ?? 1 },
+				default: COUNT_DEFAULT,
+			};
 		default:
 			if (ui.multipleValues) {
 				return {

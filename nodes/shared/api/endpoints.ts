@@ -1,5 +1,7 @@
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
+import type { DataKind } from '../transport/request';
+
 /**
  * Every endpoint of the API description's section 4, described once: how to call it, whether it
  * pages, what its `data` is, and what its error statuses mean for the user. Operations and the
@@ -11,9 +13,6 @@ export interface PathParams {
 	postId?: string;
 	platform?: string;
 }
-
-/** What a successful answer's `data` must be: a list, one record, or nothing in particular. */
-export type DataKind = 'list' | 'object' | 'none';
 
 /**
  * Paging: `always` sends page/per_page (the list's default size below is the service's); `detect`

@@ -13,9 +13,10 @@ import { holdBack } from './hold';
 export type { EndpointName, PathParams } from './endpoints';
 
 /**
- * The API layer both nodes stand on: get a list (one page, all pages, or up to a limit), get one
- * record, or send. Each call names an endpoint of endpoints.ts; the envelope is checked by the
- * transport and unwrapped here, so no operation handles `status` or `data` itself.
+ * The API layer both nodes stand on: get a list (one page, all pages, or up to a limit), or send
+ * (which also reads one record, e.g. `/me`). Each call names an endpoint of endpoints.ts; the
+ * envelope is checked by the transport and unwrapped here, so no operation handles `status` or
+ * `data` itself.
  */
 
 export interface CallOptions {
@@ -103,16 +104,6 @@ export async function send(
 		);
 	}
 	return record;
-}
-
-/** One record from a GET endpoint, e.g. `/me`. */
-export async function getOne(
-	this: ApiContext,
-	name: EndpointName,
-	params: PathParams = {},
-	options: CallOptions = {},
-): Promise<IDataObject> {
-	return await send.call(this, name, params, options);
 }
 
 const idValue = (value: unknown) =>

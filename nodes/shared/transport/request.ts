@@ -34,8 +34,8 @@ export const DEFAULT_PARALLEL_REQUESTS = 10;
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
-/** What a successful answer's `data` must be (api/endpoints.ts). */
-export type Expect = 'list' | 'object' | 'none';
+/** What a successful answer's `data` must be: a list, one record, or nothing in particular. */
+export type DataKind = 'list' | 'object' | 'none';
 
 /** A successful answer: its body, and the service's clock when it says (the Date header). */
 export interface Answer {
@@ -52,7 +52,7 @@ export interface Call {
 	multipart?: MultipartBody;
 	/** The input item this request serves; set on errors so n8n points at the item. */
 	itemIndex?: number;
-	expect: Expect;
+	expect: DataKind;
 	/** Statuses whose body is data even when its `status` is false (a partial delete's 207). */
 	dataStatuses?: number[];
 	/** What a create makes: named in errors that leave it unknown whether it was made. */
@@ -186,7 +186,7 @@ function bodyText(body: unknown): string {
 }
 
 /** Whether `body` is the API's envelope for a success with `data` of the expected kind. */
-function envelopeProblem(body: IDataObject, expect: Expect): string | undefined {
+function envelopeProblem(body: IDataObject, expect: DataKind): string | undefined {
 	if (body.status !== true) return 'it has no "status": true';
 	if (expect === 'list' && !Array.isArray(body.data)) return 'its "data" is not a list';
 	if (expect === 'object' && !isJsonObject(body.data)) return 'its "data" is not a record';

@@ -12,8 +12,7 @@ import { linkLines } from '../../../shared/connect';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
-	...connectFields.map(property),
-	{ ...property(reconnectAccount), displayOptions: { show: { process: ['reconnect'] } } },
+	...[...connectFields, reconnectAccount].map(property),
 	nodeOptions(),
 ];
 

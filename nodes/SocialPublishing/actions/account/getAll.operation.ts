@@ -1,34 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { idOf } from '../../../shared/ids';
-
-import {
-	filtersCollection,
-	nodeOptions,
-	returnAllOrLimit,
-	workspaceLocator,
-} from '../../descriptions/common';
-import { readFields } from '../../fields/field';
-import { accountFilters } from '../../fields/lists';
-import { property } from '../../fields/ui';
-import { InputChecks } from '../../fields/checks';
-import { getManyInWorkspace } from '../../helpers/workspaceLists';
-import { outputProperties } from '../../helpers/output';
-import type { ListOutput } from '../../helpers/output';
-
-const properties: INodeProperties[] = [
-	workspaceLocator,
-	...returnAllOrLimit(),
-	filtersCollection(...accountFilters.map(property)),
-	...outputProperties('raw'),
-	nodeOptions(),
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['account'], operation: ['getAll'] } },
-	properties,
-);
+import { accountFilters } from '../../fields/listQuery';
+import { getMany } from '../getMany';
 
 /** The fields an agent or a message needs. */
 const simplifyAccount = (account: IDataObject): IDataObject => ({
@@ -38,10 +12,10 @@ const simplifyAccount = (account: IDataObject): IDataObject => ({
 	status: account.status ?? null,
 });
 
-export const list: ListOutput = { simplify: simplifyAccount, defaultOutput: 'raw' };
-
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs = readFields(new InputChecks(this, itemIndex), accountFilters, filters, '');
-	return await getManyInWorkspace.call(this, itemIndex, 'accounts', qs);
-}
+export const { description, execute, list } = getMany({
+	resource: 'account',
+	endpoint: 'accounts',
+	filters: accountFilters,
+	simplify: simplifyAccount,
+	defaultOutput: 'raw',
+});

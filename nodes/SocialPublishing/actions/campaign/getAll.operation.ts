@@ -1,9 +1,8 @@
-import { libraryGetMany } from '../libraryGetMany';
+import { libraryGetMany } from '../getMany';
 
-export const { description, execute, list } = libraryGetMany({
-	resource: 'campaign',
-	endpoint: 'campaigns',
-	searchDescription:
-		'Only campaigns whose name contains this text (case-insensitive). Leave empty for all campaigns.',
-	searchPlaceholder: 'e.g. spring sale',
-});
+export const { description, execute, list } = libraryGetMany(
+	'campaign',
+	'campaigns',
+	'Only campaigns whose name contains this text (case-insensitive). Leave empty for all campaigns.',
+	'e.g. spring sale',
+);

@@ -1,26 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { idOf } from '../../../shared/ids';
-
-import { nodeOptions, returnAllOrLimit, workspaceLocator } from '../../descriptions/common';
-import { getManyInWorkspace } from '../../helpers/workspaceLists';
-import { postIdField, postIdOfItem } from '../post/postId';
-import { outputProperties } from '../../helpers/output';
-import type { ListOutput } from '../../helpers/output';
-
-const properties: INodeProperties[] = [
-	workspaceLocator,
-	postIdField,
-	...returnAllOrLimit(),
-	...outputProperties('raw'),
-	nodeOptions(),
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['comment'], operation: ['getAll'] } },
-	properties,
-);
+import { postId } from '../../fields/common';
+import { getMany } from '../getMany';
 
 /** The fields an agent or a message needs. */
 const simplifyComment = (comment: IDataObject): IDataObject => ({
@@ -31,9 +13,10 @@ const simplifyComment = (comment: IDataObject): IDataObject => ({
 	created_at: comment.created_at ?? null,
 });
 
-export const list: ListOutput = { simplify: simplifyComment, defaultOutput: 'raw' };
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const postId = postIdOfItem(this, itemIndex);
-	return await getManyInWorkspace.call(this, itemIndex, 'comments', {}, { postId });
-}
+export const { description, execute, list } = getMany({
+	resource: 'comment',
+	endpoint: 'comments',
+	fields: [postId],
+	simplify: simplifyComment,
+	defaultOutput: 'raw',
+});

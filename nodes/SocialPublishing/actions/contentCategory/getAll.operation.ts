@@ -1,9 +1,8 @@
-import { libraryGetMany } from '../libraryGetMany';
+import { libraryGetMany } from '../getMany';
 
-export const { description, execute, list } = libraryGetMany({
-	resource: 'contentCategory',
-	endpoint: 'contentCategories',
-	searchDescription:
-		'Only content categories matching this text. Separate several terms with commas. Leave empty for all categories.',
-	searchPlaceholder: 'e.g. tips, news',
-});
+export const { description, execute, list } = libraryGetMany(
+	'contentCategory',
+	'contentCategories',
+	'Only content categories matching this text. Separate several terms with commas. Leave empty for all categories.',
+	'e.g. tips, news',
+);

@@ -1,9 +1,8 @@
-import { libraryGetMany } from '../libraryGetMany';
+import { libraryGetMany } from '../getMany';
 
-export const { description, execute, list } = libraryGetMany({
-	resource: 'label',
-	endpoint: 'labels',
-	searchDescription:
-		'Only labels whose name contains this text (case-insensitive). Leave empty for all labels.',
-	searchPlaceholder: 'e.g. launch',
-});
+export const { description, execute, list } = libraryGetMany(
+	'label',
+	'labels',
+	'Only labels whose name contains this text (case-insensitive). Leave empty for all labels.',
+	'e.g. launch',
+);

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { nodeOptions, workspaceLocator } from '../../descriptions/common';
 import { param } from '../../fields/common';
 import { readField } from '../../fields/field';
-import { binaryPropertyName, folderId, uploadSource, uploadUrl } from '../../fields/media';
+import { binaryPropertyName, folderId, uploadSource, uploadUrl } from '../../fields/upload';
 import { property } from '../../fields/ui';
 import { InputChecks } from '../../fields/checks';
 import { uploadBinaryToLibrary, uploadUrlToLibrary } from '../../helpers/media';
@@ -13,9 +13,7 @@ import { onServerErrorOption } from '../../../shared/options';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
-	property(uploadSource),
-	{ ...property(binaryPropertyName), displayOptions: { show: { source: ['binary'] } } },
-	{ ...property(uploadUrl), displayOptions: { show: { source: ['url'] } } },
+	...[uploadSource, binaryPropertyName, uploadUrl].map(property),
 	nodeOptions(property(folderId), onServerErrorOption),
 ];
 

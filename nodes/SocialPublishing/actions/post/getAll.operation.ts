@@ -1,36 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import {
-	filtersCollection,
-	nodeOptions,
-	returnAllOrLimit,
-	workspaceLocator,
-} from '../../descriptions/common';
 import { readField, readFields } from '../../fields/field';
-import { postFilters } from '../../fields/lists';
-import { property } from '../../fields/ui';
 import { InputChecks } from '../../fields/checks';
+import { postFilters } from '../../fields/listQuery';
+import { timezone } from '../../fields/post';
+import { property } from '../../fields/ui';
 import { flattenAccounts } from '../../../shared/accounts';
 import { postIdOf } from '../../../shared/ids';
-import { timezone } from '../../fields/post';
 import { resolveTimezone } from '../../helpers/workspaceZone';
-import { getManyInWorkspace, workspaceIdOf } from '../../helpers/workspaceLists';
-import { outputProperties } from '../../helpers/output';
-import type { ListOutput } from '../../helpers/output';
-
-const properties: INodeProperties[] = [
-	workspaceLocator,
-	...returnAllOrLimit(),
-	filtersCollection(...postFilters.map(property)),
-	...outputProperties('simplified'),
-	nodeOptions(property(timezone)),
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['post'], operation: ['getAll'] } },
-	properties,
-);
+import { workspaceIdOf } from '../../helpers/workspaceLists';
+import { getMany } from '../getMany';
 
 /** The fields people use, flattened: accounts as one list, times and approval status at the top. */
 function simplifyPost(post: IDataObject): IDataObject {
@@ -50,9 +29,8 @@ function simplifyPost(post: IDataObject): IDataObject {
 	};
 }
 
-export const list: ListOutput = { simplify: simplifyPost, defaultOutput: 'simplified' };
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+/** Post's query: its dates need the workspace's zone, so the rows alone do not make it. */
+async function query(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const checks = new InputChecks(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -69,6 +47,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (qs.date_from && qs.date_to && String(qs.date_from) > String(qs.date_to)) {
 		checks.fail('Date From', `(${String(qs.date_from)}) is after Date To (${String(qs.date_to)})`);
 	}
-	const posts = await getManyInWorkspace.call(this, itemIndex, 'posts', qs);
-	return posts;
+	return qs;
 }
+
+export const { description, execute, list } = getMany({
+	resource: 'post',
+	endpoint: 'posts',
+	filters: postFilters,
+	moreOptions: [property(timezone)],
+	query,
+	simplify: simplifyPost,
+	defaultOutput: 'simplified',
+});

@@ -1,9 +1,8 @@
-import { libraryGetMany } from '../libraryGetMany';
+import { libraryGetMany } from '../getMany';
 
-export const { description, execute, list } = libraryGetMany({
-	resource: 'teamMember',
-	endpoint: 'teamMembers',
-	searchDescription:
-		'Only team members whose name or email contains this text. Leave empty for all members.',
-	searchPlaceholder: 'e.g. maya@example.com',
-});
+export const { description, execute, list } = libraryGetMany(
+	'teamMember',
+	'teamMembers',
+	'Only team members whose name or email contains this text. Leave empty for all members.',
+	'e.g. maya@example.com',
+);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { nodeOptions } from '../../descriptions/common';
-import { getOne } from '../../../shared/api';
+import { send } from '../../../shared/api';
 
 const properties: INodeProperties[] = [nodeOptions()];
 
@@ -12,5 +12,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await getOne.call(this, 'me', {}, { itemIndex });
+	return await send.call(this, 'me', {}, { itemIndex });
 }

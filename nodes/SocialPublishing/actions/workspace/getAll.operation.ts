@@ -1,19 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { idOf } from '../../../shared/ids';
-
-import { nodeOptions } from '../../descriptions/common';
 import { readWorkspaces } from '../../../shared/workspaces';
-import { outputProperties } from '../../helpers/output';
-import type { ListOutput } from '../../helpers/output';
-
-const properties: INodeProperties[] = [...outputProperties('raw'), nodeOptions()];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['workspace'], operation: ['getAll'] } },
-	properties,
-);
+import { getMany } from '../getMany';
 
 /** The fields an agent or a message needs. */
 const simplifyWorkspace = (workspace: IDataObject): IDataObject => ({
@@ -22,8 +11,11 @@ const simplifyWorkspace = (workspace: IDataObject): IDataObject => ({
 	timezone: workspace.timezone ?? null,
 });
 
-export const list: ListOutput = { simplify: simplifyWorkspace, defaultOutput: 'raw' };
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await readWorkspaces(this, itemIndex);
-}
+export const { description, execute, list } = getMany({
+	resource: 'workspace',
+	async read(this: IExecuteFunctions, itemIndex: number) {
+		return await readWorkspaces(this, itemIndex);
+	},
+	simplify: simplifyWorkspace,
+	defaultOutput: 'raw',
+});

@@ -1,4 +1,5 @@
 import type { Field } from './field';
+import type { ShownField } from './ui';
 
 /** The form of `POST media` (4.12): a file or a URL, and an optional folder. */
 
@@ -19,7 +20,7 @@ export const uploadSource: Field = {
 	ui: { description: 'Where the file comes from' },
 };
 
-export const binaryPropertyName: Field = {
+export const binaryPropertyName: ShownField = {
 	name: 'binaryPropertyName',
 	label: 'Input Binary Field',
 	path: '',
@@ -30,10 +31,11 @@ export const binaryPropertyName: Field = {
 		description: "The file's name and MIME type are taken from the binary data",
 		hint: 'The name of the input binary field containing the file to upload',
 		default: 'data',
+		show: { source: ['binary'] },
 	},
 };
 
-export const uploadUrl: Field = {
+export const uploadUrl: ShownField = {
 	name: 'url',
 	label: 'URL',
 	path: 'url',
@@ -42,6 +44,7 @@ export const uploadUrl: Field = {
 	ui: {
 		description: 'The address of the image or video to import into the library',
 		placeholder: 'e.g. https://example.com/photo.jpg',
+		show: { source: ['url'] },
 	},
 };
 

@@ -1,0 +1,115 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { userIdOf } from '../../shared/ids';
+import type { EndpointName } from '../../shared/api';
+import { nodeOptions } from '../descriptions/common';
+import { bodyOf, limit, param, returnAll, workspace } from '../fields/common';
+import type { Field } from '../fields/field';
+import { readFields } from '../fields/field';
+import { librarySearch } from '../fields/listQuery';
+import { property } from '../fields/ui';
+import { InputChecks } from '../fields/checks';
+import { outputProperties } from '../helpers/output';
+import type { ListOutput } from '../helpers/output';
+import { getManyInWorkspace } from '../helpers/workspaceLists';
+import type { Operation } from './types';
+
+type Options = Parameters<typeof nodeOptions>;
+
+/** One Get Many: the list it reads and the rows its editor shows, in the editor's order. */
+type GetManyList = ListOutput & {
+	resource: string;
+	/** Top-level rows after the workspace: a search (sent), or the post the list is of (its path). */
+	fields?: Field[];
+	filters?: Field[];
+	/** Rows of the Options collection that go into the query (Media's sort). */
+	options?: Field[];
+	/** Options the query reads itself (Post's Timezone). */
+	moreOptions?: Options;
+	/** The query, where a filter needs more than its row (Post's dates are days in a zone). */
+	query?: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject>;
+} & (
+		| /** A list of the chosen workspace: shown with the workspace, Return All and Limit. */
+		{ endpoint: EndpointName }
+		/** A list outside any workspace (workspaces, text backgrounds), read whole. */
+		| { read: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject[]> }
+	);
+
+/** The Filters collection: each filter narrows the list on the service. */
+const filtersCollection = (filters: INodeProperties[]): INodeProperties => ({
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options: filters,
+});
+
+/** The query from the rows: top-level fields not in the path, then Filters and Options. */
+function queryOf(ctx: IExecuteFunctions, itemIndex: number, list: GetManyList): IDataObject {
+	const checks = new InputChecks(ctx, itemIndex);
+	const top = (list.fields ?? []).filter((field) => !field.inPath);
+	const qs = bodyOf(ctx, itemIndex, top);
+	const collection = (name: string) => ctx.getNodeParameter(name, itemIndex, {}) as IDataObject;
+	if (list.filters) readFields(checks, list.filters, collection('filters'), '', qs);
+	if (list.options) readFields(checks, list.options, collection('options'), '', qs);
+	return qs;
+}
+
+/** Every Get Many of the node, built from its list's description. */
+export function getMany(list: GetManyList): Operation {
+	const { fields = [], filters, options = [] } = list;
+	const inWorkspace = 'endpoint' in list;
+	const description = updateDisplayOptions(
+		{ show: { resource: [list.resource], operation: ['getAll'] } },
+		[
+			...(inWorkspace ? [workspace, ...fields, returnAll, limit].map(property) : []),
+			...(filters ? [filtersCollection(filters.map(property))] : []),
+			...outputProperties(list.defaultOutput),
+			nodeOptions(...options.map(property), ...(list.moreOptions ?? [])),
+		],
+	);
+	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		if ('read' in list) return await list.read.call(this, itemIndex);
+		// A row `inPath` names a part of the request's path (the post of a comment list).
+		const params = Object.fromEntries(
+			fields
+				.filter((field) => field.inPath)
+				.map((field) => [field.name, param(this, itemIndex, field)]),
+		);
+		const qs = list.query ? await list.query.call(this, itemIndex) : queryOf(this, itemIndex, list);
+		return await getManyInWorkspace.call(this, itemIndex, list.endpoint, qs, params);
+	}
+	return {
+		description,
+		execute,
+		list: { simplify: list.simplify, defaultOutput: list.defaultOutput },
+	};
+}
+
+/** A library record's identity: by user ID for team members (approvers take user IDs), else by ID. */
+function simplifyLibraryRecord(record: IDataObject): IDataObject {
+	const id = userIdOf(record);
+	return {
+		id,
+		name: record.name ?? null,
+		...(record.email !== undefined ? { email: record.email, role: record.role ?? null } : {}),
+	};
+}
+
+/** Get Many for a library list searched by name (labels, campaigns, content categories, team members). */
+export function libraryGetMany(
+	resource: string,
+	endpoint: EndpointName,
+	searchDescription: string,
+	searchPlaceholder: string,
+): Operation {
+	return getMany({
+		resource,
+		endpoint,
+		fields: [librarySearch(searchDescription, searchPlaceholder)],
+		simplify: simplifyLibraryRecord,
+		defaultOutput: 'raw',
+	});
+}

@@ -16,6 +16,7 @@ import {
 	workspaceEvents,
 } from './fixtures.cts';
 import { byId } from '../library/fixtures.cts';
+import { storedPosts } from '../post/fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -37,10 +38,13 @@ inEachListOrder(sandbox, () => {
 			const tick = await watcher.tick();
 			expect(tick.ids).toEqual([P.scheduled]);
 			expect(tick.requests).toEqual([listRequest(1, { 'status[]': 'published' })]);
+			const stored = (await storedPosts(sandbox.url)).find((post) => post.id === P.scheduled);
+			const { published_at } = stored?.scheduling as { published_at: string };
+			expect(published_at).toMatch(/^\d{4}-\d{2}-\d{2}/);
 			expect(tick.items[0].json).toMatchObject({
 				event: 'postPublished',
 				status: 'published',
-				published_at: expect.any(String),
+				published_at,
 			});
 			expect((await watcher.tick()).ids).toEqual([]);
 		});
@@ -186,6 +190,9 @@ inEachListOrder(sandbox, () => {
 			);
 			const tick = await watcher.tick();
 			const item = tick.items.find((each) => each.json.id === P.pendingForAlexAndJordan)?.json;
+			const stored = (await storedPosts(sandbox.url)).find(
+				(post) => post.id === P.pendingForAlexAndJordan,
+			);
 			expect(item).toEqual({
 				event: 'postPendingApproval',
 				id: P.pendingForAlexAndJordan,
@@ -198,27 +205,27 @@ inEachListOrder(sandbox, () => {
 				accounts: [
 					{
 						account_id: DEMO.accounts.facebook,
-						account_name: expect.any(String),
+						account_name: 'Acme Coffee',
 						platform: 'facebook',
 					},
 					{
 						account_id: DEMO.accounts.linkedin,
-						account_name: expect.any(String),
+						account_name: 'Acme Coffee Co.',
 						platform: 'linkedin',
 					},
 					{
-						account_id: expect.any(String),
-						account_name: expect.any(String),
+						account_id: DEMO.accounts.pinterest,
+						account_name: 'Acme Coffee Boards',
 						platform: 'pinterest',
 					},
 				],
 				platforms: ['facebook', 'linkedin', 'pinterest'],
-				scheduled_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+				scheduled_at: (stored?.scheduling as { scheduled_at: string }).scheduled_at,
 				timezone: 'Europe/Berlin',
 				published_at: null,
 				created_by: U.maya.name,
-				created_at: expect.any(String),
-				updated_at: expect.any(String),
+				created_at: stored?.created_at,
+				updated_at: stored?.updated_at,
 				approval: {
 					status: 'pending_approval',
 					option: 'all',
@@ -244,8 +251,8 @@ inEachListOrder(sandbox, () => {
 						},
 					],
 				},
-				labels: [expect.any(String)],
-				campaign: expect.any(String),
+				labels: ['Promo'],
+				campaign: 'Black Friday',
 				link: null,
 			});
 		});

@@ -60,7 +60,7 @@ async function failedWithLinks(accountIds: string[], keyName: 'full' | 'viewer' 
 
 const facebook = {
 	account_id: A.facebook,
-	account_name: expect.any(String),
+	account_name: 'Acme Coffee',
 	platform: 'facebook',
 	error: null,
 };

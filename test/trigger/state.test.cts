@@ -15,6 +15,7 @@ import {
 	workspaceEvents,
 } from './fixtures.cts';
 import { byId } from '../library/fixtures.cts';
+import { storedPosts } from '../post/fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -120,7 +121,18 @@ inEachListOrder(sandbox, (listOrder) => {
 			const watcher = new Watcher(sandbox, watching(), { staticData: { cursor: { scope: 42 } } });
 			const tick = await watcher.tick();
 			expect(tick.ids).toEqual([]);
-			expect(tick.staticData.cursor).toMatchObject({ boundaryIds: [expect.any(String)] });
+			const pending = (await storedPosts(sandbox.url)).filter(
+				(post) => (post.scheduling as { status: string }).status === 'under_review',
+			);
+			const newest = pending
+				.map((post) => String(post.updated_at))
+				.sort()
+				.at(-1);
+			const atNewest = pending
+				.filter((post) => post.updated_at === newest)
+				.map((post) => String(post.id))
+				.sort((a, b) => a.localeCompare(b));
+			expect(tick.staticData.cursor).toMatchObject({ boundaryIds: atNewest });
 		});
 	});
 

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { nodeOptions } from '../../shared/options';
 import { userIdOf } from '../../shared/ids';
 import type { EndpointName } from '../../shared/api';
-import { nodeOptions } from '../descriptions/common';
 import { bodyOf, limit, param, returnAll, workspace } from '../fields/common';
 import type { Field } from '../fields/field';
 import { readFields } from '../fields/field';

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { workspaceLocator } from '../descriptions/common';
+import { workspaceLocator } from '../../shared/locators';
 import { InputChecks } from './checks';
 import type { Field } from './field';
-import type { ShownField } from './ui';
 import { readField, readFields } from './field';
 
 /** Fields most operations share: the workspace, a post, and Get Many's Return All / Limit. */
@@ -39,7 +38,7 @@ export const returnAll: Field = {
 	ui: { description: 'Whether to return all results or only up to a given limit' },
 };
 
-export const limit: ShownField = {
+export const limit: Field = {
 	name: 'limit',
 	label: 'Limit',
 	path: '',

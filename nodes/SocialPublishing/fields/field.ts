@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions } from 'n8n-workflow';
 
 import { isZone, placeIn, readTime } from '../../shared/time';
 import type { InputChecks } from './checks';
@@ -76,10 +76,12 @@ export interface FieldUi {
 	/** A multi-select (or, for one ID, an options list) filled by this loadOptions method. */
 	loadOptions?: string;
 	loadOptionsDependsOn?: string[];
-	/** A single ID chosen in a searchable list (descriptions/common.ts `locators`). */
+	/** A single ID chosen in a searchable list (fields/ui.ts `locators`). */
 	locator?: 'workspace' | 'account' | 'campaign' | 'contentCategory';
 	/** A list field typed as repeated single values rather than comma-separated text. */
 	multipleValues?: string;
+	/** Shown only while other parameters hold these values. */
+	show?: IDisplayOptions['show'];
 }
 
 /** A group of fields sent as one object: a platform's options, the approval, a thread item. */

@@ -1,13 +1,10 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { titleCase, workspaceLocator } from '../descriptions/common';
-import { resourceLocator } from '../../shared/locators';
+import { resourceLocator, workspaceLocator } from '../../shared/locators';
 import type { LocatorField } from '../../shared/locators';
 import type { Field, Group } from './field';
 import { LIST_KINDS } from './field';
-
-/** A row the editor shows only while other parameters hold the values in `ui.show`. */
-export type ShownField = Field & { ui: { show?: IDisplayOptions['show'] } };
+import { titleCase } from './names';
 
 /** Searchable lists for fields that take one ID; each list method lives in methods/listSearch/. */
 const locators = {
@@ -53,7 +50,7 @@ function base(field: Field): Pick<INodeProperties, 'displayName' | 'name' | 'des
 }
 
 /** The editor property of one field of the table, shown where its row says. */
-export function property(field: ShownField): INodeProperties {
+export function property(field: Field): INodeProperties {
 	const { show } = field.ui;
 	return show ? { ...editorProperty(field), displayOptions: { show } } : editorProperty(field);
 }

@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions, workspaceLocator } from '../../descriptions/common';
+import { workspaceLocator } from '../../../shared/locators';
 import { blueskyFields } from '../../fields/account';
 import { bodyOf } from '../../fields/common';
 import { property } from '../../fields/ui';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { createOnce } from '../../../shared/api/exactlyOnce';
-import { onServerErrorOption } from '../../../shared/options';
+import { nodeOptions, onServerErrorOption } from '../../../shared/options';
 import { accountLookup } from '../../helpers/recovery';
 
 const properties: INodeProperties[] = [

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions, workspaceLocator } from '../../descriptions/common';
+import { workspaceLocator } from '../../../shared/locators';
 import { facebookGroupImage, facebookGroupName } from '../../fields/account';
 import { readFields } from '../../fields/field';
 import { paramsOf } from '../../fields/common';
@@ -9,7 +9,7 @@ import { property } from '../../fields/ui';
 import { InputChecks } from '../../fields/checks';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { createOnce } from '../../../shared/api/exactlyOnce';
-import { onServerErrorOption } from '../../../shared/options';
+import { nodeOptions, onServerErrorOption } from '../../../shared/options';
 import { accountLookup } from '../../helpers/recovery';
 
 const properties: INodeProperties[] = [

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions, workspaceLocator } from '../../descriptions/common';
-import { platformLabel } from '../../descriptions/platforms';
+import { workspaceLocator } from '../../../shared/locators';
+import { nodeOptions } from '../../../shared/options';
+import { platformLabel } from '../../fields/names';
 import { connectFields, reconnectAccount } from '../../fields/account';
 import { bodyOf, param } from '../../fields/common';
 import { property } from '../../fields/ui';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions } from '../../descriptions/common';
+import { nodeOptions } from '../../../shared/options';
 import { getList } from '../../../shared/api';
 import { outputProperties } from '../../helpers/output';
 import type { ListOutput } from '../../helpers/output';

@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions, workspaceLocator } from '../../descriptions/common';
+import { workspaceLocator } from '../../../shared/locators';
 import { bodyOf } from '../../fields/common';
 import { commentFields } from '../../fields/post';
 import { property } from '../../fields/ui';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { createOnce } from '../../../shared/api/exactlyOnce';
-import { onServerErrorOption } from '../../../shared/options';
+import { nodeOptions, onServerErrorOption } from '../../../shared/options';
 import { commentLookup } from '../../helpers/recovery';
 import { postIdField, postIdOfItem } from '../post/postId';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions, workspaceLocator } from '../../descriptions/common';
+import { workspaceLocator } from '../../../shared/locators';
 import { param } from '../../fields/common';
 import { readField } from '../../fields/field';
 import { binaryPropertyName, folderId, uploadSource, uploadUrl } from '../../fields/upload';
@@ -9,7 +9,7 @@ import { property } from '../../fields/ui';
 import { InputChecks } from '../../fields/checks';
 import { uploadBinaryToLibrary, uploadUrlToLibrary } from '../../helpers/media';
 import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { onServerErrorOption } from '../../../shared/options';
+import { nodeOptions, onServerErrorOption } from '../../../shared/options';
 
 const properties: INodeProperties[] = [
 	workspaceLocator,

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions, workspaceLocator } from '../../descriptions/common';
+import { workspaceLocator } from '../../../shared/locators';
+import { nodeOptions } from '../../../shared/options';
 import { param } from '../../fields/common';
 import { approvalComment } from '../../fields/post';
 import { property } from '../../fields/ui';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions, workspaceLocator } from '../../descriptions/common';
+import { workspaceLocator } from '../../../shared/locators';
 import { InputChecks } from '../../fields/checks';
 import { paramsOf } from '../../fields/common';
 import type { Field } from '../../fields/field';
@@ -16,21 +16,18 @@ import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { createOnce } from '../../../shared/api/exactlyOnce';
 import { postIdOf } from '../../../shared/ids';
 import { readMe } from '../../../shared/me';
-import { onServerErrorOption } from '../../../shared/options';
+import { nodeOptions, onServerErrorOption } from '../../../shared/options';
 import type { GivenTime, Placed } from '../../../shared/time';
 import { placeIn, readTime } from '../../../shared/time';
 import { checkCreateRules, list, NOT_THE_CREATOR } from './createRules';
 
 const TOP = [post.text, post.accounts, post.publishType, post.scheduledAt];
-const shownFor = (publishType: string) => ({
-	displayOptions: { show: { publishType: [publishType] } },
-});
 
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	...[post.text, post.accounts, post.publishType].map(property),
-	{ ...property(post.scheduledAt), required: true, ...shownFor('scheduled') },
-	{ ...property(post.plannedAt), ...shownFor('draft') },
+	{ ...property(post.scheduledAt), required: true },
+	property(post.plannedAt),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions, workspaceLocator } from '../../descriptions/common';
+import { workspaceLocator } from '../../../shared/locators';
+import { nodeOptions } from '../../../shared/options';
 import { bodyOf } from '../../fields/common';
 import { deleteFields } from '../../fields/post';
 import { property } from '../../fields/ui';
@@ -12,8 +13,7 @@ import { postIdField, postIdOfItem } from './postId';
 const properties: INodeProperties[] = [
 	workspaceLocator,
 	postIdField,
-	property(deleteFields[0]),
-	{ ...property(deleteFields[1]), displayOptions: { show: { deleteFromSocial: [true] } } },
+	...deleteFields.map(property),
 	nodeOptions(),
 ];
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions } from '../../descriptions/common';
+import { nodeOptions } from '../../../shared/options';
 import { send } from '../../../shared/api';
 
 const properties: INodeProperties[] = [nodeOptions()];

@@ -1,21 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { parallelRequestsOption } from '../../shared/options';
-import type { Operation } from './types';
-import * as account from './account';
-import * as comment from './comment';
-import * as media from './media';
-import * as post from './post';
+import { account } from './account';
+import { comment } from './comment';
+import { media } from './media';
+import { post } from './post';
 import { singleOperationResources } from './singleOperationResources';
 
+const RESOURCES = [account, comment, media, post, ...singleOperationResources];
+
 /** Every resource's operations, by the values of the Resource and Operation selectors. */
-export const operationsByResource: Record<string, Record<string, Operation>> = {
-	account: account.operations,
-	comment: comment.operations,
-	media: media.operations,
-	post: post.operations,
-	...singleOperationResources.operations,
-};
+export const operationsByResource = Object.fromEntries(
+	RESOURCES.map((resource) => [resource.name, resource.operations]),
+);
 
 /** Items of one execution are sent in parallel, so every action's Options end with that bound. */
 const withParallelRequests = (property: INodeProperties): INodeProperties =>
@@ -23,10 +20,6 @@ const withParallelRequests = (property: INodeProperties): INodeProperties =>
 		? { ...property, options: [...(property.options ?? []), parallelRequestsOption] }
 		: property;
 
-export const resourceDescriptions = [
-	...account.description,
-	...comment.description,
-	...media.description,
-	...post.description,
-	...singleOperationResources.description,
-].map(withParallelRequests);
+export const resourceDescriptions = RESOURCES.flatMap((resource) => resource.description).map(
+	withParallelRequests,
+);

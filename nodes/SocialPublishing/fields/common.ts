@@ -65,6 +65,22 @@ export function param(
 	return readField(new InputChecks(ctx, itemIndex), field, value, zone);
 }
 
+/** The chosen workspace's ID, checked before anything workspace-scoped is sent. */
+export function workspaceIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
+	return param(ctx, itemIndex, workspace) as string;
+}
+
+/** The path of an operation on one post: its workspace and its ID, both checked. */
+export function postParams(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { workspaceId: string; postId: string } {
+	return {
+		workspaceId: workspaceIdOf(ctx, itemIndex),
+		postId: param(ctx, itemIndex, postId) as string,
+	};
+}
+
 /** Top-level parameters read into a body (or a query), each checked against its row. */
 export function bodyOf(
 	ctx: IExecuteFunctions,

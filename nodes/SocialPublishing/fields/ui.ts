@@ -41,14 +41,6 @@ function describe(field: Field): string {
 	return `${end ? text.slice(0, -1) : text} (${limit})${end}`;
 }
 
-function base(field: Field): Pick<INodeProperties, 'displayName' | 'name' | 'description'> {
-	return {
-		displayName: field.ui.displayName ?? field.label,
-		name: field.name,
-		description: describe(field),
-	};
-}
-
 /** The editor property of one field of the table, shown where its row says. */
 export function property(field: Field): INodeProperties {
 	const { show } = field.ui;
@@ -57,7 +49,11 @@ export function property(field: Field): INodeProperties {
 
 function editorProperty(field: Field): INodeProperties {
 	const { ui } = field;
-	const common = base(field);
+	const common = {
+		displayName: field.ui.displayName ?? field.label,
+		name: field.name,
+		description: describe(field),
+	};
 	const extra: Partial<INodeProperties> = {
 		...(field.required ? { required: true } : {}),
 		...(ui.placeholder ? { placeholder: ui.placeholder } : {}),
@@ -136,7 +132,8 @@ function editorProperty(field: Field): INodeProperties {
 	}
 }
 
-const byName = (a: INodeProperties, b: INodeProperties) =>
+/** The editor's order in a collection: by display name. */
+export const byName = (a: INodeProperties, b: INodeProperties) =>
 	a.displayName.localeCompare(b.displayName);
 
 /** The editor property of a group: a collection, a fixed collection, or a list of items. */

@@ -1,18 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { workspaceLocator } from '../../../shared/locators';
 import { InputChecks } from '../../fields/checks';
-import { paramsOf } from '../../fields/common';
+import { paramsOf, workspace, workspaceIdOf } from '../../fields/common';
 import type { Field } from '../../fields/field';
 import { readField, readFields, readGroup, setPath } from '../../fields/field';
 import { platformOptionsField, readPlatformOptions } from '../../fields/platformOptions';
 import * as post from '../../fields/post';
-import { groupProperty, property } from '../../fields/ui';
+import { byName, groupProperty, property } from '../../fields/ui';
 import { uploadBinaries } from '../../helpers/media';
 import { postLookup } from '../../helpers/recovery';
 import { resolveTimezone } from '../../helpers/workspaceZone';
-import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { createOnce } from '../../../shared/api/exactlyOnce';
 import { postIdOf } from '../../../shared/ids';
 import { readMe } from '../../../shared/me';
@@ -23,9 +20,8 @@ import { checkCreateRules, list, NOT_THE_CREATOR } from './createRules';
 
 const TOP = [post.text, post.accounts, post.publishType, post.scheduledAt];
 
-const properties: INodeProperties[] = [
-	workspaceLocator,
-	...[post.text, post.accounts, post.publishType].map(property),
+export const description: INodeProperties[] = [
+	...[workspace, post.text, post.accounts, post.publishType].map(property),
 	{ ...property(post.scheduledAt), required: true },
 	property(post.plannedAt),
 	{
@@ -38,16 +34,11 @@ const properties: INodeProperties[] = [
 			...[...post.additionalFields, post.binaryPropertyNames].map(property),
 			groupProperty(post.approval),
 			groupProperty(post.firstComment),
-		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		].sort(byName),
 	},
 	platformOptionsField,
 	nodeOptions(property(post.timezone), onServerErrorOption),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['post'], operation: ['create'] } },
-	properties,
-);
 
 /** Where a time or date is read before a zone is known: an instant or a bare value needs none. */
 const UTC = 'UTC';

@@ -1,13 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { parallelRequestsOption } from '../../shared/options';
-import { account } from './account';
-import { comment } from './comment';
-import { media } from './media';
-import { post } from './post';
+import { accountResource } from './account';
+import { commentResource } from './comment';
+import { mediaResource } from './media';
+import { postResource } from './post';
 import { singleOperationResources } from './singleOperationResources';
 
-const RESOURCES = [account, comment, media, post, ...singleOperationResources];
+const RESOURCES = [
+	accountResource,
+	commentResource,
+	mediaResource,
+	postResource,
+	...singleOperationResources,
+];
 
 /** Every resource's operations, by the values of the Resource and Operation selectors. */
 export const operationsByResource = Object.fromEntries(

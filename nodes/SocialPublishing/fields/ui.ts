@@ -133,12 +133,12 @@ function editorProperty(field: Field): INodeProperties {
 }
 
 /** The editor's order in a collection: by display name. */
-export const byName = (a: INodeProperties, b: INodeProperties) =>
+export const byDisplayName = (a: INodeProperties, b: INodeProperties) =>
 	a.displayName.localeCompare(b.displayName);
 
 /** The editor property of a group: a collection, a fixed collection, or a list of items. */
 export function groupProperty(group: Group): INodeProperties {
-	const values = group.fields.map(property).sort(byName);
+	const values = group.fields.map(property).sort(byDisplayName);
 	const common = {
 		displayName: group.label,
 		name: group.name,

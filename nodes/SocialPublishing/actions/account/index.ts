@@ -5,7 +5,7 @@ import * as connect from './connect.operation';
 import * as getAll from './getAll.operation';
 import * as getConnectablePlatforms from './getConnectablePlatforms.operation';
 
-export const account = resource('account', 'getAll', [
+export const accountResource = resource('account', 'getAll', [
 	{
 		name: 'Add Bluesky',
 		value: 'addBluesky',

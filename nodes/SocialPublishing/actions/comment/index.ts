@@ -2,7 +2,7 @@ import { resource } from '../resource';
 import * as create from './create.operation';
 import * as getAll from './getAll.operation';
 
-export const comment = resource('comment', 'create', [
+export const commentResource = resource('comment', 'create', [
 	{
 		name: 'Create',
 		value: 'create',

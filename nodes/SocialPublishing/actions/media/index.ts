@@ -2,7 +2,7 @@ import { resource } from '../resource';
 import * as getAll from './getAll.operation';
 import * as upload from './upload.operation';
 
-export const media = resource('media', 'upload', [
+export const mediaResource = resource('media', 'upload', [
 	{
 		name: 'Get Many',
 		value: 'getAll',

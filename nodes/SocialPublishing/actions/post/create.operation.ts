@@ -6,7 +6,7 @@ import type { Field } from '../../fields/field';
 import { readField, readFields, readGroup, setPath } from '../../fields/field';
 import { platformOptionsField, readPlatformOptions } from '../../fields/platformOptions';
 import * as post from '../../fields/post';
-import { byName, groupProperty, property } from '../../fields/ui';
+import { byDisplayName, groupProperty, property } from '../../fields/ui';
 import { uploadBinaries } from '../../helpers/media';
 import { postLookup } from '../../helpers/recovery';
 import { resolveTimezone } from '../../helpers/workspaceZone';
@@ -34,7 +34,7 @@ export const description: INodeProperties[] = [
 			...[...post.additionalFields, post.binaryPropertyNames].map(property),
 			groupProperty(post.approval),
 			groupProperty(post.firstComment),
-		].sort(byName),
+		].sort(byDisplayName),
 	},
 	platformOptionsField,
 	nodeOptions(property(post.timezone), onServerErrorOption),

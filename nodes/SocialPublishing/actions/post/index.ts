@@ -5,7 +5,7 @@ import * as deleteOperation from './delete.operation';
 import * as getAll from './getAll.operation';
 import * as reject from './reject.operation';
 
-export const post = resource('post', 'create', [
+export const postResource = resource('post', 'create', [
 	{
 		name: 'Approve',
 		value: 'approve',

@@ -38,8 +38,6 @@ const TEST_RULES = [
 				'No Social Publishing API answered at this Base URL. Enter the address the API is served from (a self-hosted gateway may need its own prefix).',
 		},
 	},
-	// n8n fails the test when the answer's value at `key` equals `value`: an answer without
-	// the API's `status` (an HTML page, another service's JSON) is not the API.
 	{
 		type: 'responseSuccessBody',
 		properties: {

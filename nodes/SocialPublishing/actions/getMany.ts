@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
+import { nodeOptions } from '../../shared/options';
 import { userIdOf } from '../../shared/ids';
 import type { EndpointName } from '../../shared/api';
-import { nodeOptions } from '../descriptions/common';
 import { bodyOf, limit, param, returnAll, workspace } from '../fields/common';
 import type { Field } from '../fields/field';
 import { readFields } from '../fields/field';
@@ -13,20 +12,15 @@ import { InputChecks } from '../fields/checks';
 import { outputProperties } from '../helpers/output';
 import type { ListOutput } from '../helpers/output';
 import { getManyInWorkspace } from '../helpers/workspaceLists';
-import type { Operation } from './types';
-
-type Options = Parameters<typeof nodeOptions>;
+import type { Operation } from './resource';
 
 /** One Get Many: the list it reads and the rows its editor shows, in the editor's order. */
 type GetManyList = ListOutput & {
-	resource: string;
 	/** Top-level rows after the workspace: a search (sent), or the post the list is of (its path). */
 	fields?: Field[];
 	filters?: Field[];
-	/** Rows of the Options collection that go into the query (Media's sort). */
+	/** Rows of the Options collection: sent in the query (Media's sort), or read by `query` (Post's Timezone). */
 	options?: Field[];
-	/** Options the query reads itself (Post's Timezone). */
-	moreOptions?: Options;
 	/** The query, where a filter needs more than its row (Post's dates are days in a zone). */
 	query?: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject>;
 } & (
@@ -61,15 +55,12 @@ function queryOf(ctx: IExecuteFunctions, itemIndex: number, list: GetManyList): 
 export function getMany(list: GetManyList): Operation {
 	const { fields = [], filters, options = [] } = list;
 	const inWorkspace = 'endpoint' in list;
-	const description = updateDisplayOptions(
-		{ show: { resource: [list.resource], operation: ['getAll'] } },
-		[
-			...(inWorkspace ? [workspace, ...fields, returnAll, limit].map(property) : []),
-			...(filters ? [filtersCollection(filters.map(property))] : []),
-			...outputProperties(list.defaultOutput),
-			nodeOptions(...options.map(property), ...(list.moreOptions ?? [])),
-		],
-	);
+	const description = [
+		...(inWorkspace ? [workspace, ...fields, returnAll, limit].map(property) : []),
+		...(filters ? [filtersCollection(filters.map(property))] : []),
+		...outputProperties(list.defaultOutput),
+		nodeOptions(...options.map(property)),
+	];
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		if ('read' in list) return await list.read.call(this, itemIndex);
 		// A row `inPath` names a part of the request's path (the post of a comment list).
@@ -100,13 +91,11 @@ function simplifyLibraryRecord(record: IDataObject): IDataObject {
 
 /** Get Many for a library list searched by name (labels, campaigns, content categories, team members). */
 export function libraryGetMany(
-	resource: string,
 	endpoint: EndpointName,
 	searchDescription: string,
 	searchPlaceholder: string,
 ): Operation {
 	return getMany({
-		resource,
 		endpoint,
 		fields: [librarySearch(searchDescription, searchPlaceholder)],
 		simplify: simplifyLibraryRecord,

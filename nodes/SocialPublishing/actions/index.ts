@@ -1,21 +1,24 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { parallelRequestsOption } from '../../shared/options';
-import type { Operation } from './types';
-import * as account from './account';
-import * as comment from './comment';
-import * as media from './media';
-import * as post from './post';
+import { accountResource } from './account';
+import { commentResource } from './comment';
+import { mediaResource } from './media';
+import { postResource } from './post';
 import { singleOperationResources } from './singleOperationResources';
 
+const RESOURCES = [
+	accountResource,
+	commentResource,
+	mediaResource,
+	postResource,
+	...singleOperationResources,
+];
+
 /** Every resource's operations, by the values of the Resource and Operation selectors. */
-export const operationsByResource: Record<string, Record<string, Operation>> = {
-	account: account.operations,
-	comment: comment.operations,
-	media: media.operations,
-	post: post.operations,
-	...singleOperationResources.operations,
-};
+export const operationsByResource = Object.fromEntries(
+	RESOURCES.map((resource) => [resource.name, resource.operations]),
+);
 
 /** Items of one execution are sent in parallel, so every action's Options end with that bound. */
 const withParallelRequests = (property: INodeProperties): INodeProperties =>
@@ -23,10 +26,6 @@ const withParallelRequests = (property: INodeProperties): INodeProperties =>
 		? { ...property, options: [...(property.options ?? []), parallelRequestsOption] }
 		: property;
 
-export const resourceDescriptions = [
-	...account.description,
-	...comment.description,
-	...media.description,
-	...post.description,
-	...singleOperationResources.description,
-].map(withParallelRequests);
+export const resourceDescriptions = RESOURCES.flatMap((resource) => resource.description).map(
+	withParallelRequests,
+);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { holdingChanges } from '../../shared/api/hold';
-import { parallelRequestsOf } from '../../shared/transport/request';
+import { parallelRequestsOf } from '../../shared/api';
 import { outputShaper } from '../helpers/output';
 import { operationsByResource } from './index';
 

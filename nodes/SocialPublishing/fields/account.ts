@@ -1,7 +1,6 @@
-import { platformLabel } from '../descriptions/platforms';
+import { platformLabel } from './names';
 import { CONNECT_PLATFORMS, LIMITS } from '../../shared/limits';
 import type { Field } from './field';
-import type { ShownField } from './ui';
 
 /** The bodies and parameters of the account connection endpoints (4.3, 4.4, 4.6). */
 
@@ -93,7 +92,7 @@ export const connectFields: Field[] = [
 	},
 ];
 
-export const reconnectAccount: ShownField = {
+export const reconnectAccount: Field = {
 	name: 'accountId',
 	label: 'Account',
 	path: 'account_id',

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { workspaceLocator } from '../descriptions/common';
+import { workspaceLocator } from '../../shared/locators';
 import { InputChecks } from './checks';
 import type { Field } from './field';
-import type { ShownField } from './ui';
 import { readField, readFields } from './field';
 
 /** Fields most operations share: the workspace, a post, and Get Many's Return All / Limit. */
@@ -39,7 +38,7 @@ export const returnAll: Field = {
 	ui: { description: 'Whether to return all results or only up to a given limit' },
 };
 
-export const limit: ShownField = {
+export const limit: Field = {
 	name: 'limit',
 	label: 'Limit',
 	path: '',
@@ -64,6 +63,22 @@ export function param(
 ): unknown {
 	const value = ctx.getNodeParameter(field.name, itemIndex, '');
 	return readField(new InputChecks(ctx, itemIndex), field, value, zone);
+}
+
+/** The chosen workspace's ID, checked before anything workspace-scoped is sent. */
+export function workspaceIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
+	return param(ctx, itemIndex, workspace) as string;
+}
+
+/** The path of an operation on one post: its workspace and its ID, both checked. */
+export function postParams(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { workspaceId: string; postId: string } {
+	return {
+		workspaceId: workspaceIdOf(ctx, itemIndex),
+		postId: param(ctx, itemIndex, postId) as string,
+	};
 }
 
 /** Top-level parameters read into a body (or a query), each checked against its row. */

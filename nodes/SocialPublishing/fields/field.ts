@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions } from 'n8n-workflow';
 
 import { isZone, placeIn, readTime } from '../../shared/time';
 import type { InputChecks } from './checks';
@@ -76,10 +76,12 @@ export interface FieldUi {
 	/** A multi-select (or, for one ID, an options list) filled by this loadOptions method. */
 	loadOptions?: string;
 	loadOptionsDependsOn?: string[];
-	/** A single ID chosen in a searchable list (descriptions/common.ts `locators`). */
+	/** A single ID chosen in a searchable list (fields/ui.ts `locators`). */
 	locator?: 'workspace' | 'account' | 'campaign' | 'contentCategory';
 	/** A list field typed as repeated single values rather than comma-separated text. */
 	multipleValues?: string;
+	/** Shown only while other parameters hold these values. */
+	show?: IDisplayOptions['show'];
 }
 
 /** A group of fields sent as one object: a platform's options, the approval, a thread item. */
@@ -121,10 +123,6 @@ const isLocator = (value: unknown): value is { value: unknown } =>
 	value !== null && typeof value === 'object' && (value as IDataObject).__rl === true;
 
 const isBlank = (value: unknown) => typeof value === 'string' && value.trim() === '';
-
-function allowed(values: readonly string[]): string {
-	return values.map((value) => `"${value}"`).join(', ');
-}
 
 /** One ID: text or a whole number, trimmed, never blank; in a path, never a character that changes it. */
 function readId(checks: InputChecks, label: string, value: unknown, inPath = false): string {
@@ -174,7 +172,8 @@ function readText(checks: InputChecks, field: Field, label: string, value: unkno
 
 function readEnum(checks: InputChecks, label: string, value: unknown, values: readonly string[]) {
 	if (typeof value !== 'string' || !values.includes(value)) {
-		checks.fail(label, `${given(value)} is not one of ${allowed(values)}`);
+		const allowed = values.map((each) => `"${each}"`).join(', ');
+		checks.fail(label, `${given(value)} is not one of ${allowed}`);
 	}
 	return value;
 }
@@ -241,6 +240,22 @@ export function readField(
 	if (isBlank(value) && field.kind !== 'text') {
 		checks.fail(label, 'is blank; give a value or leave it empty');
 	}
+	if (isList) {
+		const entries = readList(checks, label, value);
+		if (field.max !== undefined) checks.maxItems(label, entries, field.max);
+		// Errors quote the entry; where entries are alike (tags), they also say which one.
+		const list = entries.map((entry, index) =>
+			readEntry(
+				checks,
+				field,
+				field.entryNoun ? `${label} (${field.entryNoun} ${index + 1})` : label,
+				entry,
+			),
+		);
+		if (field.required && list.length === 0) checks.fail(label, 'is required');
+		if (list.length === 0) return undefined;
+		return field.join !== undefined ? list.join(field.join) : list;
+	}
 	switch (field.kind) {
 		case 'boolean':
 			if (value === true || value === 'true') return true;
@@ -277,26 +292,6 @@ export function readField(
 				);
 			}
 			return value.trim();
-		case 'ids':
-		case 'texts':
-		case 'urls':
-		case 'enums':
-		case 'media': {
-			const entries = readList(checks, label, value);
-			if (field.max !== undefined) checks.maxItems(label, entries, field.max);
-			// Errors quote the entry; where entries are alike (tags), they also say which one.
-			const list = entries.map((entry, index) =>
-				readEntry(
-					checks,
-					field,
-					field.entryNoun ? `${label} (${field.entryNoun} ${index + 1})` : label,
-					entry,
-				),
-			);
-			if (field.required && list.length === 0) checks.fail(label, 'is required');
-			if (list.length === 0) return undefined;
-			return field.join !== undefined ? list.join(field.join) : list;
-		}
 		default: {
 			const result = readEntry(checks, field, label, value);
 			if (result === '' && field.required) checks.fail(label, 'is required');
@@ -316,10 +311,6 @@ export function setPath(target: IDataObject, path: string, value: unknown): void
 		node = node[key] as IDataObject;
 	}
 	node[keys[keys.length - 1]] = value as IDataObject[string];
-}
-
-function getPath(source: IDataObject, path: string): IDataObject {
-	return path.split('.').reduce((node, key) => node[key] as IDataObject, source);
 }
 
 /** A group's object as the editor stores it, or undefined when the user did not add it. */
@@ -366,10 +357,10 @@ export function readGroup(
 	group: Group,
 	value: unknown,
 	zone: string,
-	body: IDataObject = {},
-): IDataObject | undefined {
+	body: IDataObject,
+): void {
 	const entries = groupEntries(checks, group, value);
-	if (!entries) return undefined;
+	if (!entries) return;
 	const objects = entries.map((entry, index) => {
 		if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
 			return checks.fail(
@@ -383,10 +374,9 @@ export function readGroup(
 		if (problem) checks.fail(label, problem);
 		return object;
 	});
-	if (group.shape !== 'list' && Object.keys(objects[0]).length === 0) return undefined;
+	if (group.shape !== 'list' && Object.keys(objects[0]).length === 0) return;
 	setPath(body, group.path, group.shape === 'list' ? objects : objects[0]);
 	for (const [key, constant] of Object.entries(group.constant ?? {})) {
 		setPath(body, key, constant);
 	}
-	return getPath(body, group.path);
 }

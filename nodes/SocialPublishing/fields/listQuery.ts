@@ -1,4 +1,4 @@
-import { platformLabel } from '../descriptions/platforms';
+import { platformLabel } from './names';
 import {
 	LIMITS,
 	MEDIA_SORTS,

@@ -13,7 +13,7 @@ import {
 } from '../../shared/limits';
 import type { Field, Group } from './field';
 import { readField, readGroup, setPath } from './field';
-import { groupProperty, property } from './ui';
+import { byDisplayName, groupProperty, property } from './ui';
 
 /**
  * The `*_options` objects of 4.14. Each row is one field: adding a platform option is one row here
@@ -278,8 +278,8 @@ export const platformOptionsField: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Platform Option',
 	default: {},
-	options: [property(facebookBackground), ...PLATFORM_GROUPS.map(groupProperty)].sort((a, b) =>
-		a.displayName.localeCompare(b.displayName),
+	options: [property(facebookBackground), ...PLATFORM_GROUPS.map(groupProperty)].sort(
+		byDisplayName,
 	),
 };
 

@@ -52,6 +52,7 @@ export const scheduledAt: Field = {
 	ui: {
 		description:
 			"When to publish. A time with an offset (e.g. 2026-05-04T09:30:00+02:00, or a DateTime from an expression) is converted to the Timezone option's zone; a time without one is read in that zone. Must be in the future.",
+		show: { publishType: ['scheduled'] },
 	},
 };
 
@@ -61,6 +62,7 @@ export const plannedAt: Field = {
 		displayName: 'Planned At',
 		description:
 			"Optional date the draft is planned for, sent as scheduling.scheduled_at like a scheduled post's time",
+		show: { publishType: ['draft'] },
 	},
 };
 
@@ -296,6 +298,7 @@ export const deleteFields: Field[] = [
 			loadOptions: 'getAccounts',
 			description:
 				'The accounts to delete the published post from (account_ids); leave empty for every account it was published to.',
+			show: { deleteFromSocial: [true] },
 		},
 	},
 ];

@@ -1,13 +1,10 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { titleCase, workspaceLocator } from '../descriptions/common';
-import { resourceLocator } from '../../shared/locators';
+import { resourceLocator, workspaceLocator } from '../../shared/locators';
 import type { LocatorField } from '../../shared/locators';
 import type { Field, Group } from './field';
 import { LIST_KINDS } from './field';
-
-/** A row the editor shows only while other parameters hold the values in `ui.show`. */
-export type ShownField = Field & { ui: { show?: IDisplayOptions['show'] } };
+import { titleCase } from './names';
 
 /** Searchable lists for fields that take one ID; each list method lives in methods/listSearch/. */
 const locators = {
@@ -44,23 +41,19 @@ function describe(field: Field): string {
 	return `${end ? text.slice(0, -1) : text} (${limit})${end}`;
 }
 
-function base(field: Field): Pick<INodeProperties, 'displayName' | 'name' | 'description'> {
-	return {
-		displayName: field.ui.displayName ?? field.label,
-		name: field.name,
-		description: describe(field),
-	};
-}
-
 /** The editor property of one field of the table, shown where its row says. */
-export function property(field: ShownField): INodeProperties {
+export function property(field: Field): INodeProperties {
 	const { show } = field.ui;
 	return show ? { ...editorProperty(field), displayOptions: { show } } : editorProperty(field);
 }
 
 function editorProperty(field: Field): INodeProperties {
 	const { ui } = field;
-	const common = base(field);
+	const common = {
+		displayName: field.ui.displayName ?? field.label,
+		name: field.name,
+		description: describe(field),
+	};
 	const extra: Partial<INodeProperties> = {
 		...(field.required ? { required: true } : {}),
 		...(ui.placeholder ? { placeholder: ui.placeholder } : {}),
@@ -139,12 +132,13 @@ function editorProperty(field: Field): INodeProperties {
 	}
 }
 
-const byName = (a: INodeProperties, b: INodeProperties) =>
+/** The editor's order in a collection: by display name. */
+export const byDisplayName = (a: INodeProperties, b: INodeProperties) =>
 	a.displayName.localeCompare(b.displayName);
 
 /** The editor property of a group: a collection, a fixed collection, or a list of items. */
 export function groupProperty(group: Group): INodeProperties {
-	const values = group.fields.map(property).sort(byName);
+	const values = group.fields.map(property).sort(byDisplayName);
 	const common = {
 		displayName: group.label,
 		name: group.name,

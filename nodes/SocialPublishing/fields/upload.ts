@@ -1,5 +1,4 @@
 import type { Field } from './field';
-import type { ShownField } from './ui';
 
 /** The form of `POST media` (4.12): a file or a URL, and an optional folder. */
 
@@ -20,7 +19,7 @@ export const uploadSource: Field = {
 	ui: { description: 'Where the file comes from' },
 };
 
-export const binaryPropertyName: ShownField = {
+export const binaryPropertyName: Field = {
 	name: 'binaryPropertyName',
 	label: 'Input Binary Field',
 	path: '',
@@ -35,7 +34,7 @@ export const binaryPropertyName: ShownField = {
 	},
 };
 
-export const uploadUrl: ShownField = {
+export const uploadUrl: Field = {
 	name: 'url',
 	label: 'URL',
 	path: 'url',

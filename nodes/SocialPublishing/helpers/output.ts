@@ -6,8 +6,6 @@ import { InputChecks } from '../fields/checks';
  * The Output option of list operations (n8n's guideline for tool nodes): Simplified (the fields
  * people and agents use), Raw (the records as the API returns them), or Selected Fields.
  */
-export type Output = 'simplified' | 'raw' | 'selected';
-
 export function outputProperties(defaultOutput: 'simplified' | 'raw'): INodeProperties[] {
 	return [
 		{

@@ -2,13 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { getList } from '../../shared/api';
 import type { EndpointName, PathParams, ShortList } from '../../shared/api';
-import { limitOf, param, workspace } from '../fields/common';
+import { limitOf, workspaceIdOf } from '../fields/common';
 import { LIST_INCOMPLETE } from './output';
-
-/** The chosen workspace's ID, checked before anything workspace-scoped is sent. */
-export function workspaceIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
-	return param(ctx, itemIndex, workspace) as string;
-}
 
 /**
  * Get Many over one of the workspace's lists, honouring Return All / Limit. A Return All that

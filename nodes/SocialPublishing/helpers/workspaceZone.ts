@@ -3,12 +3,10 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { isZone } from '../../shared/time';
 import { workspaceTimezone } from '../../shared/workspaces';
 
-/** Where the zone of the times sent came from: the Timezone option, the workspace, or the workflow. */
-export type TimezoneSource = 'option' | 'workspace' | 'workflow';
-
 export interface Timezone {
 	zone: string;
-	source: TimezoneSource;
+	/** Where the zone came from: the Timezone option, the workspace, or the workflow. */
+	source: 'option' | 'workspace' | 'workflow';
 }
 
 /** Notices already shown in this execution, so that each zone is named once, not per item. */

@@ -11,6 +11,7 @@ import { ENDPOINTS } from './endpoints';
 import { holdBack } from './hold';
 
 export type { EndpointName, PathParams } from './endpoints';
+export { parallelRequestsOf } from '../transport/request';
 
 /**
  * The API layer both nodes stand on: get a list (one page, all pages, or up to a limit), or send

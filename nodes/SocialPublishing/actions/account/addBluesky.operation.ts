@@ -1,25 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions, workspaceLocator } from '../../descriptions/common';
 import { blueskyFields } from '../../fields/account';
-import { bodyOf } from '../../fields/common';
+import { bodyOf, workspace, workspaceIdOf } from '../../fields/common';
 import { property } from '../../fields/ui';
-import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { createOnce } from '../../../shared/api/exactlyOnce';
-import { onServerErrorOption } from '../../../shared/options';
+import { nodeOptions, onServerErrorOption } from '../../../shared/options';
 import { accountLookup } from '../../helpers/recovery';
 
-const properties: INodeProperties[] = [
-	workspaceLocator,
-	...blueskyFields.map(property),
+export const description: INodeProperties[] = [
+	...[workspace, ...blueskyFields].map(property),
 	nodeOptions(onServerErrorOption),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['account'], operation: ['addBluesky'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = bodyOf(this, itemIndex, blueskyFields);

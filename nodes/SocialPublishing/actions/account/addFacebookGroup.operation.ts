@@ -1,27 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions, workspaceLocator } from '../../descriptions/common';
 import { facebookGroupImage, facebookGroupName } from '../../fields/account';
 import { readFields } from '../../fields/field';
-import { paramsOf } from '../../fields/common';
+import { paramsOf, workspace, workspaceIdOf } from '../../fields/common';
 import { property } from '../../fields/ui';
 import { InputChecks } from '../../fields/checks';
-import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { createOnce } from '../../../shared/api/exactlyOnce';
-import { onServerErrorOption } from '../../../shared/options';
+import { nodeOptions, onServerErrorOption } from '../../../shared/options';
 import { accountLookup } from '../../helpers/recovery';
 
-const properties: INodeProperties[] = [
-	workspaceLocator,
-	property(facebookGroupName),
+export const description: INodeProperties[] = [
+	...[workspace, facebookGroupName].map(property),
 	nodeOptions(property(facebookGroupImage), onServerErrorOption),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['account'], operation: ['addFacebookGroup'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

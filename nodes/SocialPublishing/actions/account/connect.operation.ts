@@ -1,25 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions, workspaceLocator } from '../../descriptions/common';
-import { platformLabel } from '../../descriptions/platforms';
+import { nodeOptions } from '../../../shared/options';
+import { platformLabel } from '../../fields/names';
 import { connectFields, reconnectAccount } from '../../fields/account';
-import { bodyOf, param } from '../../fields/common';
+import { bodyOf, param, workspace, workspaceIdOf } from '../../fields/common';
 import { property } from '../../fields/ui';
-import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { send } from '../../../shared/api';
 import { linkLines } from '../../../shared/connect';
 
-const properties: INodeProperties[] = [
-	workspaceLocator,
-	...[...connectFields, reconnectAccount].map(property),
+export const description: INodeProperties[] = [
+	...[workspace, ...connectFields, reconnectAccount].map(property),
 	nodeOptions(),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['account'], operation: ['connect'] } },
-	properties,
-);
 
 /** The connection session (2.11), shaped for sending the link to the person who will log in. */
 function forSending(session: IDataObject): IDataObject {

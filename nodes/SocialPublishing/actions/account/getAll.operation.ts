@@ -13,7 +13,6 @@ const simplifyAccount = (account: IDataObject): IDataObject => ({
 });
 
 export const { description, execute, list } = getMany({
-	resource: 'account',
 	endpoint: 'accounts',
 	filters: accountFilters,
 	simplify: simplifyAccount,

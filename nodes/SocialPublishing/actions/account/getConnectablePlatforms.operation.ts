@@ -1,15 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions } from '../../descriptions/common';
+import { nodeOptions } from '../../../shared/options';
 import { getList } from '../../../shared/api';
 import { outputProperties } from '../../helpers/output';
 import type { ListOutput } from '../../helpers/output';
 
-export const description: INodeProperties[] = updateDisplayOptions(
-	{ show: { resource: ['account'], operation: ['getConnectablePlatforms'] } },
-	[...outputProperties('raw'), nodeOptions()],
-);
+export const description: INodeProperties[] = [...outputProperties('raw'), nodeOptions()];
 
 /** The fields an agent or a message needs. */
 const simplifyPlatform = (platform: IDataObject): IDataObject => ({

@@ -1,68 +1,48 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { Operation } from '../types';
+import { resource } from '../resource';
 import * as addBluesky from './addBluesky.operation';
 import * as addFacebookGroup from './addFacebookGroup.operation';
 import * as connect from './connect.operation';
 import * as getAll from './getAll.operation';
 import * as getConnectablePlatforms from './getConnectablePlatforms.operation';
 
-export const operations: Record<string, Operation> = {
-	addBluesky,
-	addFacebookGroup,
-	connect,
-	getAll,
-	getConnectablePlatforms,
-};
-
-export const description: INodeProperties[] = [
+export const accountResource = resource('account', 'getAll', [
 	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['account'] } },
-		options: [
-			{
-				name: 'Add Bluesky',
-				value: 'addBluesky',
-				description:
-					'Connect a Bluesky account to the workspace with its handle and an app password, without a browser step',
-				action: 'Add a bluesky account',
-			},
-			{
-				name: 'Add Facebook Group',
-				value: 'addFacebookGroup',
-				description: 'Add a Facebook group to the workspace by its name',
-				action: 'Add a facebook group',
-			},
-			{
-				name: 'Connect',
-				value: 'connect',
-				description:
-					'Start connecting (or reconnecting) an account that needs a login: returns a single-use, expiring link to send to the person who owns the account',
-				action: 'Get a link to connect an account',
-			},
-			{
-				name: 'Get Connectable Platforms',
-				value: 'getConnectablePlatforms',
-				description:
-					'List the platforms that can be connected, how each connects and which fields it needs',
-				action: 'Get connectable platforms',
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description:
-					'List the social accounts connected to a workspace, with the account IDs that posts take',
-				action: 'Get many accounts',
-			},
-		],
-		default: 'getAll',
+		name: 'Add Bluesky',
+		value: 'addBluesky',
+		description:
+			'Connect a Bluesky account to the workspace with its handle and an app password, without a browser step',
+		action: 'Add a bluesky account',
+		does: addBluesky,
 	},
-	...addBluesky.description,
-	...addFacebookGroup.description,
-	...connect.description,
-	...getAll.description,
-	...getConnectablePlatforms.description,
-];
+	{
+		name: 'Add Facebook Group',
+		value: 'addFacebookGroup',
+		description: 'Add a Facebook group to the workspace by its name',
+		action: 'Add a facebook group',
+		does: addFacebookGroup,
+	},
+	{
+		name: 'Connect',
+		value: 'connect',
+		description:
+			'Start connecting (or reconnecting) an account that needs a login: returns a single-use, expiring link to send to the person who owns the account',
+		action: 'Get a link to connect an account',
+		does: connect,
+	},
+	{
+		name: 'Get Connectable Platforms',
+		value: 'getConnectablePlatforms',
+		description:
+			'List the platforms that can be connected, how each connects and which fields it needs',
+		action: 'Get connectable platforms',
+		does: getConnectablePlatforms,
+	},
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		description:
+			'List the social accounts connected to a workspace, with the account IDs that posts take',
+		action: 'Get many accounts',
+		does: getAll,
+	},
+]);

@@ -1,7 +1,6 @@
 import { libraryGetMany } from '../getMany';
 
 export const { description, execute, list } = libraryGetMany(
-	'campaign',
 	'campaigns',
 	'Only campaigns whose name contains this text (case-insensitive). Leave empty for all campaigns.',
 	'e.g. spring sale',

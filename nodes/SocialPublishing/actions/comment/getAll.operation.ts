@@ -14,7 +14,6 @@ const simplifyComment = (comment: IDataObject): IDataObject => ({
 });
 
 export const { description, execute, list } = getMany({
-	resource: 'comment',
 	endpoint: 'comments',
 	fields: [postId],
 	simplify: simplifyComment,

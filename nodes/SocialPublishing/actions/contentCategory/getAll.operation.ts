@@ -1,7 +1,6 @@
 import { libraryGetMany } from '../getMany';
 
 export const { description, execute, list } = libraryGetMany(
-	'contentCategory',
 	'contentCategories',
 	'Only content categories matching this text. Separate several terms with commas. Leave empty for all categories.',
 	'e.g. tips, news',

@@ -12,7 +12,6 @@ const simplifyBackground = (preset: IDataObject): IDataObject => ({
 });
 
 export const { description, execute, list } = getMany({
-	resource: 'facebookTextBackground',
 	async read(this: IExecuteFunctions, itemIndex: number) {
 		return await getList.call(this, 'textBackgrounds', {}, { itemIndex });
 	},

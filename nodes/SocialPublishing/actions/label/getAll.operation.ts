@@ -1,7 +1,6 @@
 import { libraryGetMany } from '../getMany';
 
 export const { description, execute, list } = libraryGetMany(
-	'label',
 	'labels',
 	'Only labels whose name contains this text (case-insensitive). Leave empty for all labels.',
 	'e.g. launch',

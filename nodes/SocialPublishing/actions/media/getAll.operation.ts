@@ -13,7 +13,6 @@ const simplifyMedia = (media: IDataObject): IDataObject => ({
 });
 
 export const { description, execute, list } = getMany({
-	resource: 'media',
 	endpoint: 'media',
 	filters: mediaFilters,
 	options: [mediaSort],

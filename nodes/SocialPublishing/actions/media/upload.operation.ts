@@ -1,26 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions, workspaceLocator } from '../../descriptions/common';
-import { param } from '../../fields/common';
+import { param, workspace, workspaceIdOf } from '../../fields/common';
 import { readField } from '../../fields/field';
 import { binaryPropertyName, folderId, uploadSource, uploadUrl } from '../../fields/upload';
 import { property } from '../../fields/ui';
 import { InputChecks } from '../../fields/checks';
 import { uploadBinaryToLibrary, uploadUrlToLibrary } from '../../helpers/media';
-import { workspaceIdOf } from '../../helpers/workspaceLists';
-import { onServerErrorOption } from '../../../shared/options';
+import { nodeOptions, onServerErrorOption } from '../../../shared/options';
 
-const properties: INodeProperties[] = [
-	workspaceLocator,
-	...[uploadSource, binaryPropertyName, uploadUrl].map(property),
+export const description: INodeProperties[] = [
+	...[workspace, uploadSource, binaryPropertyName, uploadUrl].map(property),
 	nodeOptions(property(folderId), onServerErrorOption),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['media'], operation: ['upload'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

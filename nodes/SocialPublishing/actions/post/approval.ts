@@ -1,45 +1,26 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { nodeOptions, workspaceLocator } from '../../descriptions/common';
-import { param } from '../../fields/common';
+import { nodeOptions } from '../../../shared/options';
+import { param, postId, postParams, workspace } from '../../fields/common';
 import { approvalComment } from '../../fields/post';
 import { property } from '../../fields/ui';
-import { workspaceIdOf } from '../../helpers/workspaceLists';
 import type { APPROVAL_ACTIONS } from '../../../shared/limits';
 import { send } from '../../../shared/api';
-import type { Operation } from '../types';
-import { postIdField, postIdOfItem } from './postId';
+import type { Operation } from '../resource';
 
 type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 /** Approve and Reject share one endpoint, `POST posts/{post_id}/approval`, differing only in `action`. */
 export function approvalOperation(action: ApprovalAction): Operation {
-	const properties: INodeProperties[] = [
-		workspaceLocator,
-		postIdField,
-		property(approvalComment),
-		nodeOptions(),
-	];
-
 	return {
-		description: updateDisplayOptions(
-			{ show: { resource: ['post'], operation: [action] } },
-			properties,
-		),
+		description: [...[workspace, postId, approvalComment].map(property), nodeOptions()],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-			const workspaceId = workspaceIdOf(this, itemIndex);
-			const postId = postIdOfItem(this, itemIndex);
+			const params = postParams(this, itemIndex);
 			const comment = param(this, itemIndex, approvalComment) as string | undefined;
 			const body: IDataObject = { action, ...(comment !== undefined ? { comment } : {}) };
-			const answer = await send.call(
-				this,
-				'approval',
-				{ workspaceId, postId },
-				{ body, itemIndex },
-			);
+			const answer = await send.call(this, 'approval', params, { body, itemIndex });
 			return {
-				post_id: postId,
+				post_id: params.postId,
 				action,
 				...(comment !== undefined ? { comment } : {}),
 				message: answer.message ?? null,

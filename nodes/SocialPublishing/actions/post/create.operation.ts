@@ -1,36 +1,29 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions, workspaceLocator } from '../../descriptions/common';
 import { InputChecks } from '../../fields/checks';
-import { paramsOf } from '../../fields/common';
+import { paramsOf, workspace, workspaceIdOf } from '../../fields/common';
 import type { Field } from '../../fields/field';
 import { readField, readFields, readGroup, setPath } from '../../fields/field';
 import { platformOptionsField, readPlatformOptions } from '../../fields/platformOptions';
 import * as post from '../../fields/post';
-import { groupProperty, property } from '../../fields/ui';
+import { byDisplayName, groupProperty, property } from '../../fields/ui';
 import { uploadBinaries } from '../../helpers/media';
 import { postLookup } from '../../helpers/recovery';
 import { resolveTimezone } from '../../helpers/workspaceZone';
-import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { createOnce } from '../../../shared/api/exactlyOnce';
 import { postIdOf } from '../../../shared/ids';
 import { readMe } from '../../../shared/me';
-import { onServerErrorOption } from '../../../shared/options';
+import { nodeOptions, onServerErrorOption } from '../../../shared/options';
 import type { GivenTime, Placed } from '../../../shared/time';
 import { placeIn, readTime } from '../../../shared/time';
 import { checkCreateRules, list, NOT_THE_CREATOR } from './createRules';
 
 const TOP = [post.text, post.accounts, post.publishType, post.scheduledAt];
-const shownFor = (publishType: string) => ({
-	displayOptions: { show: { publishType: [publishType] } },
-});
 
-const properties: INodeProperties[] = [
-	workspaceLocator,
-	...[post.text, post.accounts, post.publishType].map(property),
-	{ ...property(post.scheduledAt), required: true, ...shownFor('scheduled') },
-	{ ...property(post.plannedAt), ...shownFor('draft') },
+export const description: INodeProperties[] = [
+	...[workspace, post.text, post.accounts, post.publishType].map(property),
+	{ ...property(post.scheduledAt), required: true },
+	property(post.plannedAt),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -41,16 +34,11 @@ const properties: INodeProperties[] = [
 			...[...post.additionalFields, post.binaryPropertyNames].map(property),
 			groupProperty(post.approval),
 			groupProperty(post.firstComment),
-		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		].sort(byDisplayName),
 	},
 	platformOptionsField,
 	nodeOptions(property(post.timezone), onServerErrorOption),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['post'], operation: ['create'] } },
-	properties,
-);
 
 /** Where a time or date is read before a zone is known: an instant or a bare value needs none. */
 const UTC = 'UTC';

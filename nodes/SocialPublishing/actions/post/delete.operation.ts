@@ -1,26 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { nodeOptions, workspaceLocator } from '../../descriptions/common';
-import { bodyOf } from '../../fields/common';
+import { nodeOptions } from '../../../shared/options';
+import { bodyOf, postId, postParams, workspace } from '../../fields/common';
 import { deleteFields } from '../../fields/post';
 import { property } from '../../fields/ui';
-import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { send } from '../../../shared/api';
-import { postIdField, postIdOfItem } from './postId';
 
-const properties: INodeProperties[] = [
-	workspaceLocator,
-	postIdField,
-	property(deleteFields[0]),
-	{ ...property(deleteFields[1]), displayOptions: { show: { deleteFromSocial: [true] } } },
+export const description: INodeProperties[] = [
+	...[workspace, postId, ...deleteFields].map(property),
 	nodeOptions(),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['post'], operation: ['delete'] } },
-	properties,
-);
 
 /** One account that could not delete, in words; a reason's own full stop is not doubled. */
 function failure(account: IDataObject): string {
@@ -45,8 +34,7 @@ function accountResults(accounts: IDataObject): IDataObject[] {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const workspaceId = workspaceIdOf(this, itemIndex);
-	const postId = postIdOfItem(this, itemIndex);
+	const params = postParams(this, itemIndex);
 	const body = bodyOf(this, itemIndex, deleteFields);
 	// Only a deletion from the platforms is sent; account_ids narrows only that.
 	if (body.delete_from_social !== true) {
@@ -54,17 +42,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		delete body.account_ids;
 	}
 
-	const answer = await send.call(
-		this,
-		'deletePost',
-		{ workspaceId, postId },
-		{ body: Object.keys(body).length > 0 ? body : undefined, itemIndex },
-	);
+	const answer = await send.call(this, 'deletePost', params, {
+		body: Object.keys(body).length > 0 ? body : undefined,
+		itemIndex,
+	});
 
 	// 200: the post is gone and every requested platform deletion succeeded. 207: the post is
 	// removed from the service all the same; some accounts' platform deletions failed.
 	if (answer.accounts === null || typeof answer.accounts !== 'object') {
-		return { deleted: true, post_id: postId, all_accounts_deleted: true };
+		return { deleted: true, post_id: params.postId, all_accounts_deleted: true };
 	}
 	const accounts = accountResults(answer.accounts as IDataObject);
 	const failed = accounts.filter((account) => account.status !== 'deleted');
@@ -74,7 +60,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return {
 		deleted: true,
-		post_id: String(answer.post_id ?? postId),
+		post_id: String(answer.post_id ?? params.postId),
 		...serviceResult,
 		all_accounts_deleted: failed.length === 0,
 		accounts,

@@ -1,14 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { workspaceIdOf } from '../../fields/common';
 import { readField, readFields } from '../../fields/field';
 import { InputChecks } from '../../fields/checks';
 import { postFilters } from '../../fields/listQuery';
 import { timezone } from '../../fields/post';
-import { property } from '../../fields/ui';
 import { flattenAccounts } from '../../../shared/accounts';
 import { postIdOf } from '../../../shared/ids';
 import { resolveTimezone } from '../../helpers/workspaceZone';
-import { workspaceIdOf } from '../../helpers/workspaceLists';
 import { getMany } from '../getMany';
 
 /** The fields people use, flattened: accounts as one list, times and approval status at the top. */
@@ -51,10 +50,9 @@ async function query(this: IExecuteFunctions, itemIndex: number): Promise<IDataO
 }
 
 export const { description, execute, list } = getMany({
-	resource: 'post',
 	endpoint: 'posts',
 	filters: postFilters,
-	moreOptions: [property(timezone)],
+	options: [timezone],
 	query,
 	simplify: simplifyPost,
 	defaultOutput: 'simplified',

@@ -1,68 +1,48 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { Operation } from '../types';
+import { resource } from '../resource';
 import * as approve from './approve.operation';
 import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
 import * as getAll from './getAll.operation';
 import * as reject from './reject.operation';
 
-export const operations: Record<string, Operation> = {
-	approve,
-	create,
-	delete: deleteOperation,
-	getAll,
-	reject,
-};
-
-export const description: INodeProperties[] = [
+export const postResource = resource('post', 'create', [
 	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['post'] } },
-		options: [
-			{
-				name: 'Approve',
-				value: 'approve',
-				description:
-					'Approve a post under review (status under_review) by its post ID, as one of its approvers, with an optional comment',
-				action: 'Approve a post',
-			},
-			{
-				name: 'Create',
-				value: 'create',
-				description:
-					'Create a post for one or more social accounts: publish it at a time, queue it, or save it as a draft; optionally send it for approval',
-				action: 'Create a post',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				description: 'Delete a post, and optionally the published copies on the social platforms',
-				action: 'Delete a post',
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description:
-					'List the posts of a workspace, e.g. those awaiting approval (Statuses: Under Review), filtered by status, date range or approver; gives the post IDs that Approve, Reject, Delete and comments take',
-				action: 'Get many posts',
-			},
-			{
-				name: 'Reject',
-				value: 'reject',
-				description:
-					'Reject a post under review (status under_review) by its post ID, as one of its approvers, with an optional comment saying why',
-				action: 'Reject a post',
-			},
-		],
-		default: 'create',
+		name: 'Approve',
+		value: 'approve',
+		description:
+			'Approve a post under review (status under_review) by its post ID, as one of its approvers, with an optional comment',
+		action: 'Approve a post',
+		does: approve,
 	},
-	...create.description,
-	...getAll.description,
-	...deleteOperation.description,
-	...approve.description,
-	...reject.description,
-];
+	{
+		name: 'Create',
+		value: 'create',
+		description:
+			'Create a post for one or more social accounts: publish it at a time, queue it, or save it as a draft; optionally send it for approval',
+		action: 'Create a post',
+		does: create,
+	},
+	{
+		name: 'Delete',
+		value: 'delete',
+		description: 'Delete a post, and optionally the published copies on the social platforms',
+		action: 'Delete a post',
+		does: deleteOperation,
+	},
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		description:
+			'List the posts of a workspace, e.g. those awaiting approval (Statuses: Under Review), filtered by status, date range or approver; gives the post IDs that Approve, Reject, Delete and comments take',
+		action: 'Get many posts',
+		does: getAll,
+	},
+	{
+		name: 'Reject',
+		value: 'reject',
+		description:
+			'Reject a post under review (status under_review) by its post ID, as one of its approvers, with an optional comment saying why',
+		action: 'Reject a post',
+		does: reject,
+	},
+]);

@@ -1,7 +1,6 @@
 import { libraryGetMany } from '../getMany';
 
 export const { description, execute, list } = libraryGetMany(
-	'teamMember',
 	'teamMembers',
 	'Only team members whose name or email contains this text. Leave empty for all members.',
 	'e.g. maya@example.com',

@@ -12,7 +12,6 @@ const simplifyWorkspace = (workspace: IDataObject): IDataObject => ({
 });
 
 export const { description, execute, list } = getMany({
-	resource: 'workspace',
 	async read(this: IExecuteFunctions, itemIndex: number) {
 		return await readWorkspaces(this, itemIndex);
 	},

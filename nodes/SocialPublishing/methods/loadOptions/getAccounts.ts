@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { titleCase } from '../../descriptions/common';
+import { titleCase } from '../../fields/names';
 import { idOf } from '../../../shared/ids';
 import { workspaceOptions } from '../../../shared/lists';
 

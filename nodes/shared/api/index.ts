@@ -3,8 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { PER_PAGE_MAX } from '../limits';
 import { notEnvelopeError } from '../transport/errors';
-import type { MultipartBody } from '../transport/multipart';
-import type { Answer, ApiContext } from '../transport/request';
+import type { Answer, ApiContext, CallOptions } from '../transport/request';
 import { normalBaseUrl, request } from '../transport/request';
 import type { Endpoint, EndpointName, PathParams } from './endpoints';
 import { ENDPOINTS } from './endpoints';
@@ -18,13 +17,6 @@ export type { EndpointName, PathParams } from './endpoints';
  * envelope is checked by the transport and unwrapped here, so no operation handles `status` or
  * `data` itself.
  */
-
-export interface CallOptions {
-	qs?: IDataObject;
-	body?: IDataObject;
-	multipart?: MultipartBody;
-	itemIndex?: number;
-}
 
 export interface Page {
 	items: IDataObject[];
@@ -49,12 +41,9 @@ async function call(
 	const endpoint: Endpoint = ENDPOINTS[name];
 	holdBack(ctx, endpoint.method, options.itemIndex);
 	return await request.call(ctx, {
+		...options,
 		method: endpoint.method,
 		path: endpoint.path(params),
-		qs: options.qs,
-		body: options.body,
-		multipart: options.multipart,
-		itemIndex: options.itemIndex,
 		expect: endpoint.data,
 		dataStatuses: endpoint.dataStatuses,
 		creates: endpoint.creates?.noun,
@@ -205,7 +194,8 @@ export async function getList(
 		`its ${needed} pages did not add up after ${readings} reading${readings === 1 ? '' : 's'} of each. ` +
 		'The service listed the records in a different order for each page, or the list changed while it was read. ' +
 		'Run it again, or narrow the list with filters until it fits on one page (100 records).';
-	if (!short) throw new NodeOperationError(this.getNode(), message, { itemIndex: options.itemIndex });
+	if (!short)
+		throw new NodeOperationError(this.getNode(), message, { itemIndex: options.itemIndex });
 	short({ read: records.length, total, message });
 	return records;
 }
@@ -231,7 +221,8 @@ async function wholeList(
 	total: number,
 	readAgain: () => Promise<Page[]>,
 ): Promise<{ records: IDataObject[]; readings: number }> {
-	if (read.some((record) => recordIdOf(record) === undefined)) return { records: read, readings: 1 };
+	if (read.some((record) => recordIdOf(record) === undefined))
+		return { records: read, readings: 1 };
 	const byId = new Map(read.map((record) => [String(recordIdOf(record)), record]));
 	let readings = 1;
 	for (; readings <= MORE_READINGS && byId.size < total; readings++) {

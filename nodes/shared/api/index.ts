@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { PER_PAGE_MAX } from '../limits';
 import { notEnvelopeError } from '../transport/errors';
 import type { Answer, ApiContext, CallOptions } from '../transport/request';
-import { normalBaseUrl, request } from '../transport/request';
+import { credentialOf, request } from '../transport/request';
 import type { Endpoint, EndpointName, PathParams } from './endpoints';
 import { ENDPOINTS } from './endpoints';
 import { holdBack } from './hold';
@@ -77,11 +77,11 @@ export async function send(
 	const record = { ...besideEnvelope(body), ...(body.data as IDataObject) };
 	const creates = endpoint.creates;
 	if (creates && !creates.idFields.some((field) => idValue(record[field]) !== '')) {
-		const credentials = await this.getCredentials<{ baseUrl: string }>('socialPublishingApi');
+		const { baseUrl } = await credentialOf(this);
 		throw notEnvelopeError(
 			this.getNode(),
 			{
-				baseUrl: normalBaseUrl(credentials.baseUrl),
+				baseUrl,
 				method: endpoint.method,
 				path: endpoint.path(params),
 				itemIndex: options.itemIndex,

@@ -66,14 +66,14 @@ export interface Call extends CallOptions {
  * The credential's Base URL without trailing slashes, and without `/api/v1` or `/api`, which
  * people paste from the API's documentation: the node adds `/api/v1` to every path itself.
  */
-export function normalBaseUrl(value: unknown): string {
+function normalBaseUrl(value: unknown): string {
 	return String(value ?? '')
 		.trim()
 		.replace(/\/+$/, '')
 		.replace(/\/api(\/v1)?$/i, '');
 }
 
-async function credentialOf(ctx: ApiContext): Promise<{ baseUrl: string; apiKey: string }> {
+export async function credentialOf(ctx: ApiContext): Promise<{ baseUrl: string; apiKey: string }> {
 	const credentials = await ctx.getCredentials<{ baseUrl: string; apiKey: string }>(
 		CREDENTIAL_TYPE,
 	);

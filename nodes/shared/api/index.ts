@@ -51,12 +51,9 @@ async function call(
 	});
 }
 
-const ENVELOPE_FIELDS = ['status', 'message', 'data'];
-
-/** Fields the answer carries beside the envelope's own, e.g. a create's `warning`. */
-function besideEnvelope(body: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(body).filter(([key]) => !ENVELOPE_FIELDS.includes(key)));
-}
+/** The answer without the envelope's fields named. */
+const without = (body: IDataObject, fields: string[]): IDataObject =>
+	Object.fromEntries(Object.entries(body).filter(([key]) => !fields.includes(key)));
 
 /**
  * Sends to an endpoint and answers what it returns: for a record endpoint, the record (with any
@@ -71,10 +68,9 @@ export async function send(
 ): Promise<IDataObject> {
 	const endpoint: Endpoint = ENDPOINTS[name];
 	const { body } = await call(this, name, params, options);
-	if (endpoint.data !== 'object') {
-		return Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'status'));
-	}
-	const record = { ...besideEnvelope(body), ...(body.data as IDataObject) };
+	if (endpoint.data !== 'object') return without(body, ['status']);
+	// Fields beside the envelope's own (a create's `warning`) stay with the record.
+	const record = { ...without(body, ['status', 'message', 'data']), ...(body.data as IDataObject) };
 	const creates = endpoint.creates;
 	if (creates && !creates.idFields.some((field) => idValue(record[field]) !== '')) {
 		const { baseUrl } = await credentialOf(this);

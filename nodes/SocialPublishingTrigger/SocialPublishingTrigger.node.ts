@@ -1,10 +1,4 @@
-import type {
-	INodeExecutionData,
-	INodeProperties,
-	INodeType,
-	INodeTypeDescription,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchTeamMembers, searchWorkspaces } from '../shared/lists';
@@ -159,7 +153,5 @@ export class SocialPublishingTrigger implements INodeType {
 
 	methods = { listSearch: { searchWorkspaces, searchTeamMembers } };
 
-	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollPosts.call(this);
-	}
+	poll = pollPosts;
 }

@@ -48,7 +48,7 @@ export interface Cursor {
 	/** Review rounds accounted for, by post ID (Post Pending Approval only). */
 	rounds: Record<string, RoundMark>;
 	/**
-	 * What `date_from` filters on, as the service's own answers showed (window.ts): `updated_at`, so
+	 * What `date_from` filters on, as the service's own answers showed (changes.ts): `updated_at`, so
 	 * a poll reads only the days since the watermark; another date; absent while not known.
 	 */
 	dateFilter?: 'updated' | 'other';
@@ -140,20 +140,11 @@ export function emptyCursor(scope: string): Cursor {
 	return { scope, watermark: null, watermarkText: null, boundaryIds: [], above: {}, rounds: {} };
 }
 
-/** Reads the saved cursor; anything unreadable counts as none. A cursor saved before `above` reads as whole. */
+/** Reads the saved cursor; anything unreadable counts as none. */
 export function savedCursor(value: unknown): Cursor | undefined {
 	if (value === null || typeof value !== 'object') return undefined;
-	const {
-		scope,
-		watermark,
-		watermarkText,
-		boundaryIds,
-		above,
-		rounds,
-		dateFilter,
-		head,
-		nextPage,
-	} = value as IDataObject;
+	const saved = value as IDataObject;
+	const { scope, watermark, watermarkText, boundaryIds, dateFilter, head, nextPage } = saved;
 	if (typeof scope !== 'string' || !Array.isArray(boundaryIds)) return undefined;
 	if (watermark !== null && typeof watermark !== 'number') return undefined;
 	return {
@@ -164,7 +155,7 @@ export function savedCursor(value: unknown): Cursor | undefined {
 		watermark,
 		watermarkText: typeof watermarkText === 'string' ? watermarkText : null,
 		boundaryIds: boundaryIds.map(String),
-		above: savedPairs(above),
-		rounds: savedPairs(rounds),
+		above: savedPairs(saved.above),
+		rounds: savedPairs(saved.rounds),
 	};
 }

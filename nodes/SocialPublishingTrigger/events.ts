@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { POST_FILTER_STATUSES } from '../shared/limits';
+import { asObject } from './notification';
 
 type FilterStatus = (typeof POST_FILTER_STATUSES)[number];
 
@@ -28,15 +29,13 @@ export interface TriggerEvent {
 	noneFound: string;
 }
 
-function schedulingStatus(post: IDataObject): string | undefined {
-	const scheduling = post.scheduling as IDataObject | undefined;
-	return typeof scheduling?.status === 'string' ? scheduling.status : undefined;
+/** The `status` of the post's `scheduling` or `approval`, when it is a string. */
+function statusIn(post: IDataObject, field: 'scheduling' | 'approval'): string | undefined {
+	const { status } = asObject(post[field]);
+	return typeof status === 'string' ? status : undefined;
 }
 
-function approvalStatus(post: IDataObject): string | undefined {
-	const approval = post.approval as IDataObject | undefined;
-	return typeof approval?.status === 'string' ? approval.status : undefined;
-}
+export const schedulingStatus = (post: IDataObject) => statusIn(post, 'scheduling');
 
 /**
  * The post's status is its `scheduling.status`; its approval status stands in only when a post
@@ -44,7 +43,7 @@ function approvalStatus(post: IDataObject): string | undefined {
  */
 function inState(post: IDataObject, status: string, approval: string): boolean {
 	const scheduling = schedulingStatus(post);
-	return scheduling === undefined ? approvalStatus(post) === approval : scheduling === status;
+	return scheduling === undefined ? statusIn(post, 'approval') === approval : scheduling === status;
 }
 
 export const EVENTS: TriggerEvent[] = [

@@ -13,10 +13,10 @@ export const asObject = (value: unknown): IDataObject =>
 		? (value as IDataObject)
 		: {};
 
-const asList = (value: unknown): IDataObject[] =>
+export const asList = (value: unknown): IDataObject[] =>
 	Array.isArray(value) ? (value as IDataObject[]) : [];
 
-const orNull = (value: unknown) => (value === undefined ? null : value);
+export const orNull = (value: unknown) => (value === undefined ? null : value);
 
 export function preview(text: string): string {
 	const flat = text.replace(/\s+/g, ' ').trim();

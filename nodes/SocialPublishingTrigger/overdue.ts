@@ -1,12 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { asObject } from './notification';
+import { schedulingStatus } from './events';
+import { asList, asObject, orNull } from './notification';
 import type { RoundMark } from './rounds';
-import { sameRound } from './rounds';
-import { instantIn, timeOf } from '../shared/time';
-
-/** Why a post under review needs its approvers now. */
-export type OverdueReason = 'due_soon' | 'past_due' | 'missed_review';
+import { actionTimes, sameRound } from './rounds';
+import { instantIn } from '../shared/time';
 
 const MINUTE_MS = 60_000;
 
@@ -15,13 +13,9 @@ const MINUTE_MS = 60_000;
  * (`YYYY-MM-DD HH:MM:SS`) in the post's `scheduling.timezone`; a time with an offset is read as
  * such, and a wall-clock time with no known zone as UTC. NaN when the post has no time.
  */
-export function dueAt(post: IDataObject): number {
+function dueAt(post: IDataObject): number {
 	const scheduling = asObject(post.scheduling);
 	return instantIn(scheduling.scheduled_at, scheduling.timezone);
-}
-
-function schedulingStatus(post: IDataObject): unknown {
-	return asObject(post.scheduling).status;
 }
 
 /** Whether the post needs its approvers now, and why; null when it does not (yet). */
@@ -29,23 +23,12 @@ export function overdueReason(
 	post: IDataObject,
 	now: number,
 	leadMs: number,
-): OverdueReason | null {
+): 'due_soon' | 'past_due' | 'missed_review' | null {
 	if (schedulingStatus(post) === 'missed_review') return 'missed_review';
 	const due = dueAt(post);
 	if (Number.isNaN(due)) return null;
 	if (due <= now) return 'past_due';
 	return due - now < leadMs ? 'due_soon' : null;
-}
-
-function actionCount(post: IDataObject, upTo: number): { before: number; after: number } {
-	const approvers = asObject(post.approval).approvers;
-	const times = (Array.isArray(approvers) ? (approvers as IDataObject[]) : [])
-		.map((approver) => timeOf(approver.last_action_time))
-		.filter((at) => !Number.isNaN(at));
-	return {
-		before: times.filter((at) => at <= upTo).length,
-		after: times.filter((at) => at > upTo).length,
-	};
 }
 
 /**
@@ -56,23 +39,20 @@ function actionCount(post: IDataObject, upTo: number): { before: number; after: 
 export function sameOverdueRound(mark: RoundMark, post: IDataObject): boolean {
 	if (sameRound(mark, post)) return true;
 	if (schedulingStatus(post) !== 'missed_review') return false;
-	const { before, after } = actionCount(post, mark[0]);
-	return before === mark[1] && after === 0;
+	const times = actionTimes(post).map((action) => action.at);
+	return times.length === mark[1] && times.every((at) => at <= mark[0]);
 }
-
-const orNull = (value: unknown) => (value === undefined ? null : value);
 
 /** What an escalation message needs: why, when, and who has not acted yet. */
 export function overdueFields(post: IDataObject, now: number, leadMs: number): IDataObject {
 	const due = dueAt(post);
 	const known = !Number.isNaN(due);
-	const approvers = asObject(post.approval).approvers;
 	return {
 		overdue_reason: overdueReason(post, now, leadMs),
 		due_at: known ? new Date(due).toISOString() : null,
 		minutes_left: known && due > now ? Math.floor((due - now) / MINUTE_MS) : null,
 		minutes_since: known && due <= now ? Math.floor((now - due) / MINUTE_MS) : null,
-		pending_approvers: (Array.isArray(approvers) ? (approvers as IDataObject[]) : [])
+		pending_approvers: asList(asObject(post.approval).approvers)
 			.filter((approver) => approver.status === 'pending')
 			.map((approver) => ({
 				user_id: orNull(approver.user_id),

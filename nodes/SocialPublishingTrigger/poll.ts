@@ -23,19 +23,6 @@ interface TriggerStaticData extends IDataObject {
 	me?: { credentialId: string; userId: string };
 }
 
-/** IDs of the team members picked in a fixed collection of locators. */
-function chosenMembers(ctx: IPollFunctions, name: string): string[] {
-	const rows = (ctx.getNodeParameter(`${name}.members`, []) as IDataObject[]) ?? [];
-	return rows
-		.map((row) => {
-			const member = row.member as IDataObject | string | undefined;
-			return String(
-				(typeof member === 'object' && member !== null ? member.value : member) ?? '',
-			).trim();
-		})
-		.filter((id) => id !== '');
-}
-
 /**
  * The user behind the API key, asked once per credential and remembered in `memory` (the poll
  * saves it with the cursor, so a poll that fails later leaves static data as it was).
@@ -58,17 +45,33 @@ async function myUserId(ctx: IPollFunctions, memory: TriggerStaticData): Promise
 	return userId;
 }
 
+/**
+ * The people filters of the approval events: the parameter, the team members picked when it is
+ * "Chosen", its label, and the posts list's query parameter.
+ */
+const PEOPLE_FILTERS = [
+	['approvers', 'approverMembers', 'Approvers', 'approval_assigned_to'],
+	['requestedBy', 'requesterMembers', 'Requested By', 'approval_requested_by'],
+] as const;
+
 /** Any / Me / Chosen Team Members, as the list of user IDs to filter by (empty: no filter). */
 async function peopleIds(
 	ctx: IPollFunctions,
 	memory: TriggerStaticData,
-	choice: string,
-	membersParameter: string,
-	label: string,
+	[parameter, membersParameter, label]: (typeof PEOPLE_FILTERS)[number],
 ): Promise<string[]> {
+	const choice = ctx.getNodeParameter(parameter, 'any') as string;
 	if (choice === 'me') return [await myUserId(ctx, memory)];
 	if (choice !== 'chosen') return [];
-	const ids = chosenMembers(ctx, membersParameter);
+	const rows = (ctx.getNodeParameter(`${membersParameter}.members`, []) as IDataObject[]) ?? [];
+	const ids = rows
+		.map((row) => {
+			const member = row.member as IDataObject | string | undefined;
+			return String(
+				(typeof member === 'object' && member !== null ? member.value : member) ?? '',
+			).trim();
+		})
+		.filter((id) => id !== '');
 	if (ids.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), `No team member chosen for "${label}"`, {
 			description: `Add at least one team member under "${label}", or set it to "Any".`,
@@ -107,22 +110,10 @@ async function watchOf(ctx: IPollFunctions, memory: TriggerStaticData): Promise<
 	}
 	const qs: IDataObject = { status: event.statuses };
 	if (event.approvalFilters) {
-		const assignedTo = await peopleIds(
-			ctx,
-			memory,
-			ctx.getNodeParameter('approvers', 'any') as string,
-			'approverMembers',
-			'Approvers',
-		);
-		const requestedBy = await peopleIds(
-			ctx,
-			memory,
-			ctx.getNodeParameter('requestedBy', 'any') as string,
-			'requesterMembers',
-			'Requested By',
-		);
-		if (assignedTo.length > 0) qs.approval_assigned_to = assignedTo;
-		if (requestedBy.length > 0) qs.approval_requested_by = requestedBy;
+		for (const filter of PEOPLE_FILTERS) {
+			const ids = await peopleIds(ctx, memory, filter);
+			if (ids.length > 0) qs[filter[3]] = ids;
+		}
 	}
 	const leadMs = event.deadline ? leadTimeMs(ctx) : 0;
 	const scope = JSON.stringify({
@@ -194,14 +185,8 @@ async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
 		? { posts: (await readUntilWhole(ctx, watch)).posts, marks: {} }
 		: await readExisting(ctx, watch);
 	const matching = posts.filter(watch.event.matches);
-	const noted = advance(
-		emptyCursor(watch.scope),
-		matching,
-		matching,
-		true,
-		watch.event.tracksRounds,
-	);
-	return { ...noted, ...marks };
+	const { tracksRounds } = watch.event;
+	return { ...advance(emptyCursor(watch.scope), matching, matching, true, tracksRounds), ...marks };
 }
 
 /**
@@ -215,19 +200,18 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 	const memory: TriggerStaticData = { me: staticData.me };
 	const watch = await watchOf(this, memory);
 	const saved = savedCursor(staticData.cursor);
-	const firstPoll = saved === undefined || saved.scope !== watch.scope;
+	const from = saved?.scope === watch.scope ? saved : emptyCursor(watch.scope);
+	const firstPoll = from !== saved;
 	const includeExisting = this.getNodeParameter('options.includeExisting', false) as boolean;
 
 	let now = Date.now();
 	let cursor: Cursor;
 	let news: IDataObject[] = [];
 	if (watch.event.deadline) {
-		const from = firstPoll || !saved ? emptyCursor(watch.scope) : saved;
 		({ cursor, news, now } = await pollDeadline(this, watch, from, firstPoll && !includeExisting));
 	} else if (firstPoll && !includeExisting) {
 		cursor = await baseline(this, watch);
 	} else {
-		const from = firstPoll || !saved ? emptyCursor(watch.scope) : saved;
 		const { posts, whole, marks }: Changes = watch.event.tracksRounds
 			? { ...(await readPosts(this, watch)), marks: {} }
 			: await readChanges(this, watch, from);

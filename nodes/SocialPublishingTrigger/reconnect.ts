@@ -4,7 +4,7 @@ import { getList, send } from '../shared/api';
 import { linkLines } from '../shared/connect';
 import { idOf } from '../shared/ids';
 import { CONNECT_PLATFORMS } from '../shared/limits';
-import { asObject } from './notification';
+import { asList, asObject } from './notification';
 
 const FAILED_ACCOUNT_STATUSES = ['failed', 'error'];
 
@@ -14,28 +14,24 @@ const FAILED_ACCOUNT_STATUSES = ['failed', 'error'];
  * as a whole failed (the list item of section 2.6 has no per-account status).
  */
 export function failedAccounts(accounts: IDataObject[], post: IDataObject): IDataObject[] {
-	const entries = Object.values(asObject(post.accounts)).flatMap((list) =>
-		Array.isArray(list) ? (list as IDataObject[]) : [],
-	);
-	const statusOf = (id: unknown) => {
-		const entry = entries.find((each) => String(each.account_id ?? each.id ?? each._id) === id);
-		return entry && (typeof entry.status === 'string' || typeof entry.error === 'string')
-			? entry
-			: undefined;
-	};
-	const withStatus = accounts.filter((account) => statusOf(account.account_id) !== undefined);
+	const entries = Object.values(asObject(post.accounts)).flatMap(asList);
+	const withStatus = accounts.flatMap((account) => {
+		const entry = entries.find(
+			(each) => String(each.account_id ?? each.id ?? each._id) === account.account_id,
+		);
+		const told = entry && (typeof entry.status === 'string' || typeof entry.error === 'string');
+		return told ? [{ account, entry }] : [];
+	});
 	if (withStatus.length === 0) return accounts.map((account) => ({ ...account, error: null }));
 	return withStatus
-		.filter((account) => {
-			const entry = statusOf(account.account_id) as IDataObject;
-			return (
-				FAILED_ACCOUNT_STATUSES.includes(String(entry.status)) || typeof entry.error === 'string'
-			);
-		})
-		.map((account) => {
-			const error = (statusOf(account.account_id) as IDataObject).error;
-			return { ...account, error: typeof error === 'string' ? error : null };
-		});
+		.filter(
+			({ entry }) =>
+				FAILED_ACCOUNT_STATUSES.includes(String(entry.status)) || typeof entry.error === 'string',
+		)
+		.map(({ account, entry }) => ({
+			...account,
+			error: typeof entry.error === 'string' ? entry.error : null,
+		}));
 }
 
 /** The connect endpoint's platform for an account of the list (2.2), or undefined when none fits. */
@@ -64,22 +60,19 @@ async function fixFor(
 	workspaceId: string,
 	account: IDataObject | undefined,
 ): Promise<Fix> {
-	if (!account) {
-		return {
-			account_status: null,
-			reconnect: null,
-			reconnect_note: 'The account is no longer in the workspace.',
-		};
-	}
-	const status = account.status === undefined ? null : account.status;
-	if (status === 'active') return { account_status: status, reconnect: null, reconnect_note: null };
+	const fix = (reconnect: IDataObject | null, note: string | null = null): Fix => ({
+		account_status: account?.status ?? null,
+		reconnect,
+		reconnect_note: note,
+	});
+	if (!account) return fix(null, 'The account is no longer in the workspace.');
+	if (account.status === 'active') return fix(null);
 	const platform = connectPlatformOf(account);
 	if (!platform) {
-		return {
-			account_status: status,
-			reconnect: null,
-			reconnect_note: `A ${String(account.platform)} account is not reconnected through a link; add it to the workspace again.`,
-		};
+		return fix(
+			null,
+			`A ${String(account.platform)} account is not reconnected through a link; add it to the workspace again.`,
+		);
 	}
 	const id = idOf(account) || String(account.account_id);
 	try {
@@ -89,24 +82,15 @@ async function fixFor(
 			{ workspaceId, platform },
 			{ qs: { process: 'reconnect', account_id: id } },
 		);
-		const security = asObject(session.security);
-		return {
-			account_status: status,
-			reconnect: {
-				authorization_url: session.authorization_url ?? null,
-				expires_at: session.expires_at ?? null,
-				expires_in_minutes: security.expires_in_minutes ?? null,
-				message: messageFor(account, session),
-			},
-			reconnect_note: null,
-		};
+		return fix({
+			authorization_url: session.authorization_url ?? null,
+			expires_at: session.expires_at ?? null,
+			expires_in_minutes: asObject(session.security).expires_in_minutes ?? null,
+			message: messageFor(account, session),
+		});
 	} catch (error) {
 		// The event is not lost for want of a link (a key that may not connect accounts, for one).
-		return {
-			account_status: status,
-			reconnect: null,
-			reconnect_note: `No reconnect link: ${(error as Error).message}`,
-		};
+		return fix(null, `No reconnect link: ${(error as Error).message}`);
 	}
 }
 

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { asList, asObject } from './notification';
 import { timeOf } from '../shared/time';
 import { stampOf } from './stamps';
 
@@ -17,10 +18,9 @@ const ROUNDS_KEPT = 500;
 /** An approval and the post's `updated_at` written by the same change may differ by a moment. */
 const SAME_CHANGE_MS = 1000;
 
-function actionTimes(post: IDataObject): Array<{ at: number; status: unknown }> {
-	const approval = (post.approval ?? {}) as IDataObject;
-	const approvers = Array.isArray(approval.approvers) ? (approval.approvers as IDataObject[]) : [];
-	return approvers
+/** When each approver who acted did, and how. */
+export function actionTimes(post: IDataObject): Array<{ at: number; status: unknown }> {
+	return asList(asObject(post.approval).approvers)
 		.map((approver) => ({ at: timeOf(approver.last_action_time), status: approver.status }))
 		.filter((action) => !Number.isNaN(action.at));
 }

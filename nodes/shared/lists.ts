@@ -16,7 +16,7 @@ import { readWorkspaces } from './workspaces';
 /** The editor's lists of records, shared by both nodes: searchable lists and options. */
 
 /** The workspace chosen in the node; the lists below depend on it. */
-export function currentWorkspaceId(ctx: ILoadOptionsFunctions): string {
+function currentWorkspaceId(ctx: ILoadOptionsFunctions): string {
 	const workspaceId = ctx.getCurrentNodeParameter('workspaceId', { extractValue: true });
 	if (typeof workspaceId !== 'string' || workspaceId.trim() === '') {
 		throw new NodeOperationError(ctx.getNode(), 'Choose a workspace first', {
@@ -25,10 +25,6 @@ export function currentWorkspaceId(ctx: ILoadOptionsFunctions): string {
 		});
 	}
 	return workspaceId.trim();
-}
-
-function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
-	return a.name.localeCompare(b.name);
 }
 
 interface WorkspaceListSearch {
@@ -64,21 +60,29 @@ export async function searchWorkspaceList(
 	};
 }
 
-/** The list method of a library list whose items show by name (campaigns, content categories). */
-export function namedListSearch(endpoint: EndpointName) {
+/** The list method of a workspace list whose items show as `toResult` gives them. */
+function workspaceListMethod(
+	endpoint: EndpointName,
+	toResult: (item: IDataObject) => INodeListSearchItems,
+) {
 	return async function (
 		this: ILoadOptionsFunctions,
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		return await searchWorkspaceList.call(this, {
-			endpoint,
-			filter,
-			paginationToken,
-			toResult: (item) => ({ name: String(item.name ?? idOf(item)), value: idOf(item) }),
-		});
+		return await searchWorkspaceList.call(this, { endpoint, filter, paginationToken, toResult });
 	};
 }
+
+/** A record in a list, by its name (its ID when it has none). */
+const namedResult = (record: IDataObject) => ({
+	name: String(record.name ?? idOf(record)),
+	value: idOf(record),
+});
+
+/** The list method of a library list whose items show by name (campaigns, content categories). */
+export const namedListSearch = (endpoint: EndpointName) =>
+	workspaceListMethod(endpoint, namedResult);
 
 /**
  * Every record of one of the workspace's lists (accounts, labels, team members, media), walked
@@ -93,7 +97,7 @@ export async function workspaceOptions(
 	return records
 		.map(toOption)
 		.filter((option) => option.value !== '')
-		.sort(byName);
+		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The workspaces the key reaches, filtered by name here: the API has no search for them. */
@@ -108,10 +112,7 @@ export async function searchWorkspaces(
 				.toLowerCase()
 				.includes(needle),
 		)
-		.map((workspace) => ({
-			name: String(workspace.name ?? idOf(workspace)),
-			value: idOf(workspace),
-		}))
+		.map(namedResult)
 		.filter((result) => result.value !== '');
 	return { results };
 }
@@ -127,19 +128,8 @@ export function teamMemberOption(member: IDataObject): INodePropertyOptions {
 	};
 }
 
-export async function searchTeamMembers(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchWorkspaceList.call(this, {
-		endpoint: 'teamMembers',
-		filter,
-		paginationToken,
-		// By user ID: a member's `_id` may be a membership ID (api-notes.md).
-		toResult: (member) => {
-			const { name, value } = teamMemberOption(member);
-			return { name, value: String(value) };
-		},
-	});
-}
+// By user ID: a member's `_id` may be a membership ID (api-notes.md).
+export const searchTeamMembers = workspaceListMethod('teamMembers', (member) => ({
+	name: teamMemberOption(member).name,
+	value: userIdOf(member),
+}));

@@ -23,12 +23,7 @@ export function resourceLocator(
 				placeholder: `Select a ${field.displayName.toLowerCase()}...`,
 				typeOptions: { searchListMethod, searchable: true },
 			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: idPlaceholder,
-			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: idPlaceholder },
 		],
 	};
 }

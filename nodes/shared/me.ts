@@ -4,13 +4,11 @@ import { send } from './api';
 import type { ApiContext } from './transport/request';
 
 /** The user the API key belongs to, as `/me` tells it (its shape is not described). */
-export interface Me {
+interface Me {
 	/** The user ID approvers and filters take: `user_id`, else `_id`, else `id`. */
 	userId: string;
 	/** Every ID the record gives the user by, to recognise the user in a list. */
 	ids: string[];
-	name: string | null;
-	email: string | null;
 }
 
 function meOf(record: IDataObject): Me {
@@ -18,13 +16,7 @@ function meOf(record: IDataObject): Me {
 		.map((key) => record[key])
 		.filter((id) => (typeof id === 'string' && id.trim() !== '') || typeof id === 'number')
 		.map((id) => String(id).trim());
-	const name = [record.name, record.full_name].find((value) => typeof value === 'string');
-	return {
-		userId: ids[0] ?? '',
-		ids: [...new Set(ids)],
-		name: (name as string | undefined) ?? null,
-		email: typeof record.email === 'string' ? record.email : null,
-	};
+	return { userId: ids[0] ?? '', ids: [...new Set(ids)] };
 }
 
 /** One `/me` per execution (or poll): the context is the key. */

@@ -6,29 +6,10 @@ import {
 	DEFAULT_TIMEOUT_SECONDS,
 } from './transport/request';
 
-/** The bound on waiting out rate limits; the transport reads it from the node's options. */
-export const maxRateLimitWaitOption: INodeProperties = {
-	displayName: 'Max Rate-Limit Wait (Seconds)',
-	name: 'maxRateLimitWait',
-	type: 'number',
-	typeOptions: { minValue: 0 },
-	default: DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS,
-	description:
-		'When the service answers "too many requests", the node waits as long as it asks and tries again, up to this many seconds in total. Past that it stops with an error saying when to try again.',
-};
-
-/** How long one request may wait for its answer; the transport reads it from the node's options. */
-export const timeoutOption: INodeProperties = {
-	displayName: 'Timeout (Seconds)',
-	name: 'timeout',
-	type: 'number',
-	typeOptions: { minValue: 1 },
-	default: DEFAULT_TIMEOUT_SECONDS,
-	description:
-		'How long to wait for the service to answer one request. Past that the request fails with an error saying it timed out.',
-};
-
-/** The Options collection every operation ends with: its own options, then the request bounds. */
+/**
+ * The Options collection every operation ends with: its own options, then the request bounds the
+ * transport reads.
+ */
 export function nodeOptions(...extra: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',
@@ -36,7 +17,27 @@ export function nodeOptions(...extra: INodeProperties[]): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [...extra, maxRateLimitWaitOption, timeoutOption],
+		options: [
+			...extra,
+			{
+				displayName: 'Max Rate-Limit Wait (Seconds)',
+				name: 'maxRateLimitWait',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS,
+				description:
+					'When the service answers "too many requests", the node waits as long as it asks and tries again, up to this many seconds in total. Past that it stops with an error saying when to try again.',
+			},
+			{
+				displayName: 'Timeout (Seconds)',
+				name: 'timeout',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: DEFAULT_TIMEOUT_SECONDS,
+				description:
+					'How long to wait for the service to answer one request. Past that the request fails with an error saying it timed out.',
+			},
+		],
 	};
 }
 

@@ -14,20 +14,15 @@ export interface PathParams {
 	platform?: string;
 }
 
-/**
- * Paging: `always` sends page/per_page (the list's default size below is the service's); `detect`
- * sends none and follows pages only when the answer shows it pages (section 4.1 shows no query for
- * /workspaces); `never`: one answer holds the whole list.
- */
-export type Paging = 'always' | 'detect' | 'never';
-
 export interface Endpoint {
 	method: IHttpRequestMethods;
 	path: (params: PathParams) => string;
 	data: DataKind;
-	paging?: Paging;
-	/** The service's page size when per_page is not sent (section 8). */
-	defaultPerPage?: number;
+	/**
+	 * `always` sends page/per_page; `detect` sends none and follows pages only when the answer shows
+	 * it pages (section 4.1 shows no query for /workspaces); `never`: one answer holds the whole list.
+	 */
+	paging?: 'always' | 'detect' | 'never';
 	/** For a create: what it makes, said in errors, and the fields one of which names it. */
 	creates?: { noun: string; idFields: string[] };
 	/** A status that is data here, not a failure: a partial delete's 207. */
@@ -88,26 +83,14 @@ export const ENDPOINTS = {
 		data: 'list',
 		paging: 'always',
 	},
-	media: {
-		method: 'GET',
-		path: inWorkspace('media'),
-		data: 'list',
-		paging: 'always',
-		defaultPerPage: 20,
-	},
+	media: { method: 'GET', path: inWorkspace('media'), data: 'list', paging: 'always' },
 	uploadMedia: {
 		method: 'POST',
 		path: inWorkspace('media'),
 		data: 'object',
 		creates: { noun: 'media item', idFields: ['_id', 'id'] },
 	},
-	posts: {
-		method: 'GET',
-		path: inWorkspace('posts'),
-		data: 'list',
-		paging: 'always',
-		defaultPerPage: 10,
-	},
+	posts: { method: 'GET', path: inWorkspace('posts'), data: 'list', paging: 'always' },
 	createPost: {
 		method: 'POST',
 		path: inWorkspace('posts'),
@@ -131,7 +114,6 @@ export const ENDPOINTS = {
 		path: inWorkspace('posts', post, 'comments'),
 		data: 'list',
 		paging: 'always',
-		defaultPerPage: 20,
 	},
 	createComment: {
 		method: 'POST',

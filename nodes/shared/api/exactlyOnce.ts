@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import type { CallOptions, EndpointName, PathParams } from './index';
+import type { EndpointName, PathParams } from './index';
 import { send } from './index';
+import type { CallOptions } from '../transport/request';
 import { serviceNow } from '../transport/request';
 
 /**
@@ -13,14 +14,11 @@ import { serviceNow } from '../transport/request';
  * marked `recovered`. Not found: it is sent again, a few times at most, with a pause between.
  */
 
-/** Options > On Server Error of the create-like operations. */
-export type OnServerError = 'checkAndResend' | 'fail';
-
 /**
  * Attempts in all, the first included. Five, so that even when a third of all requests fail
  * ambiguously, an item is left unknown about once in 250 (3 would leave one in 27).
  */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 /** Pauses before each attempt after the first: 15 s in all at most. */
 const BACKOFF_MS = [1000, 2000, 4000, 8000];
 /**
@@ -28,7 +26,7 @@ const BACKOFF_MS = [1000, 2000, 4000, 8000];
  * seconds, may come from another of its servers than the record's time, or be missing (then n8n's
  * clock stands in): a record this much older than the attempt still counts.
  */
-export const CLOCK_SKEW_MS = 5 * 60 * 1000;
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export interface Found {
 	record: IDataObject;
@@ -57,25 +55,11 @@ export interface Lookup {
 /** Records claimed as recovered in this execution: one item's post is never another item's. */
 const claimedByExecution = new WeakMap<object, Set<string>>();
 
-function claimedIn(ctx: object): Set<string> {
-	let claimed = claimedByExecution.get(ctx);
-	if (!claimed) {
-		claimed = new Set();
-		claimedByExecution.set(ctx, claimed);
-	}
-	return claimed;
-}
-
 const outcomeOf = (error: NodeApiError) => error.context.outcome as string | undefined;
 
 const isDuplicate = (error: NodeApiError) =>
 	error.httpCode === '409' &&
 	(error.errorResponse as IDataObject | undefined)?.error_code === 'DUPLICATE_ACCOUNT';
-
-export function onServerErrorOf(ctx: IExecuteFunctions, itemIndex: number): OnServerError {
-	const value = ctx.getNodeParameter('options.onServerError', itemIndex, 'checkAndResend');
-	return value === 'fail' ? 'fail' : 'checkAndResend';
-}
 
 /**
  * Sends a create once, or, after an ambiguous failure, finds its result or sends it again.
@@ -88,11 +72,14 @@ export async function createOnce(
 	options: CallOptions & { itemIndex: number },
 	lookup: Lookup,
 ): Promise<IDataObject> {
-	if (onServerErrorOf(this, options.itemIndex) === 'fail') {
+	if (
+		this.getNodeParameter('options.onServerError', options.itemIndex, 'checkAndResend') === 'fail'
+	) {
 		return await send.call(this, name, params, options);
 	}
 	const began = Date.now();
-	const claimed = claimedIn(this);
+	const claimed = claimedByExecution.get(this) ?? new Set<string>();
+	claimedByExecution.set(this, claimed);
 	const tried: string[] = [];
 	let lastError: NodeApiError | undefined;
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {

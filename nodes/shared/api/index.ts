@@ -3,9 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { PER_PAGE_MAX } from '../limits';
 import { notEnvelopeError } from '../transport/errors';
-import type { MultipartBody } from '../transport/multipart';
-import type { Answer, ApiContext } from '../transport/request';
-import { normalBaseUrl, request } from '../transport/request';
+import type { Answer, ApiContext, CallOptions } from '../transport/request';
+import { credentialOf, request } from '../transport/request';
 import type { Endpoint, EndpointName, PathParams } from './endpoints';
 import { ENDPOINTS } from './endpoints';
 import { holdBack } from './hold';
@@ -19,13 +18,6 @@ export { parallelRequestsOf } from '../transport/request';
  * envelope is checked by the transport and unwrapped here, so no operation handles `status` or
  * `data` itself.
  */
-
-export interface CallOptions {
-	qs?: IDataObject;
-	body?: IDataObject;
-	multipart?: MultipartBody;
-	itemIndex?: number;
-}
 
 export interface Page {
 	items: IDataObject[];
@@ -50,12 +42,9 @@ async function call(
 	const endpoint: Endpoint = ENDPOINTS[name];
 	holdBack(ctx, endpoint.method, options.itemIndex);
 	return await request.call(ctx, {
+		...options,
 		method: endpoint.method,
 		path: endpoint.path(params),
-		qs: options.qs,
-		body: options.body,
-		multipart: options.multipart,
-		itemIndex: options.itemIndex,
 		expect: endpoint.data,
 		dataStatuses: endpoint.dataStatuses,
 		creates: endpoint.creates?.noun,
@@ -63,12 +52,9 @@ async function call(
 	});
 }
 
-const ENVELOPE_FIELDS = ['status', 'message', 'data'];
-
-/** Fields the answer carries beside the envelope's own, e.g. a create's `warning`. */
-function besideEnvelope(body: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(body).filter(([key]) => !ENVELOPE_FIELDS.includes(key)));
-}
+/** The answer without the envelope's fields named. */
+const without = (body: IDataObject, fields: string[]): IDataObject =>
+	Object.fromEntries(Object.entries(body).filter(([key]) => !fields.includes(key)));
 
 /**
  * Sends to an endpoint and answers what it returns: for a record endpoint, the record (with any
@@ -83,17 +69,16 @@ export async function send(
 ): Promise<IDataObject> {
 	const endpoint: Endpoint = ENDPOINTS[name];
 	const { body } = await call(this, name, params, options);
-	if (endpoint.data !== 'object') {
-		return Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'status'));
-	}
-	const record = { ...besideEnvelope(body), ...(body.data as IDataObject) };
+	if (endpoint.data !== 'object') return without(body, ['status']);
+	// Fields beside the envelope's own (a create's `warning`) stay with the record.
+	const record = { ...without(body, ['status', 'message', 'data']), ...(body.data as IDataObject) };
 	const creates = endpoint.creates;
 	if (creates && !creates.idFields.some((field) => idValue(record[field]) !== '')) {
-		const credentials = await this.getCredentials<{ baseUrl: string }>('socialPublishingApi');
+		const { baseUrl } = await credentialOf(this);
 		throw notEnvelopeError(
 			this.getNode(),
 			{
-				baseUrl: normalBaseUrl(credentials.baseUrl),
+				baseUrl,
 				method: endpoint.method,
 				path: endpoint.path(params),
 				itemIndex: options.itemIndex,
@@ -206,7 +191,8 @@ export async function getList(
 		`its ${needed} pages did not add up after ${readings} reading${readings === 1 ? '' : 's'} of each. ` +
 		'The service listed the records in a different order for each page, or the list changed while it was read. ' +
 		'Run it again, or narrow the list with filters until it fits on one page (100 records).';
-	if (!short) throw new NodeOperationError(this.getNode(), message, { itemIndex: options.itemIndex });
+	if (!short)
+		throw new NodeOperationError(this.getNode(), message, { itemIndex: options.itemIndex });
 	short({ read: records.length, total, message });
 	return records;
 }
@@ -232,7 +218,8 @@ async function wholeList(
 	total: number,
 	readAgain: () => Promise<Page[]>,
 ): Promise<{ records: IDataObject[]; readings: number }> {
-	if (read.some((record) => recordIdOf(record) === undefined)) return { records: read, readings: 1 };
+	if (read.some((record) => recordIdOf(record) === undefined))
+		return { records: read, readings: 1 };
 	const byId = new Map(read.map((record) => [String(recordIdOf(record)), record]));
 	let readings = 1;
 	for (; readings <= MORE_READINGS && byId.size < total; readings++) {

@@ -45,7 +45,7 @@ export interface Where {
 	itemIndex?: number;
 }
 
-export interface ApiErrorContext {
+interface ApiErrorContext {
 	status: number;
 	body: IDataObject;
 	itemIndex?: number;
@@ -61,7 +61,7 @@ function withOutcome(error: NodeApiError, outcome: Outcome): NodeApiError {
 }
 
 /** Said when a create failed in a way that leaves it unknown whether the service acted. */
-export function mayExist(creates: string | undefined): string[] {
+function mayExist(creates: string | undefined): string[] {
 	if (creates === undefined) return [];
 	return [
 		`The ${creates} may have been created before the failure: check for it before running again, since sending it again could create it twice.`,
@@ -83,14 +83,8 @@ const STATUS_WORDS: Record<number, string> = {
 	504: 'Gateway timeout',
 };
 
-/** The API's own message: `message`, else `error`, else the HTTP status in words. */
-function apiMessage(status: number, body: IDataObject): string | undefined {
-	const text = body.message ?? body.error;
-	return typeof text === 'string' && text.trim() !== '' ? text.trim() : undefined;
-}
-
 /** Lists a validation `errors` map field by field: `content.text: must be at most 5000 characters`. */
-export function describeFieldErrors(errors: unknown): string[] {
+function describeFieldErrors(errors: unknown): string[] {
 	if (errors === null || typeof errors !== 'object') return [];
 	return Object.entries(errors as IDataObject).map(([field, messages]) => {
 		const list = Array.isArray(messages) ? messages : [messages];
@@ -122,7 +116,9 @@ export function apiError(
 		(errorCode && ERROR_CODE_HINTS[errorCode]) ??
 		STATUS_HINTS[status] ??
 		(status >= 500 ? STATUS_HINTS[500] : 'The service refused the request.');
-	const message = apiMessage(status, body);
+	// The API's own message: `message`, else `error`; else the status in words (below).
+	const text = body.message ?? body.error;
+	const message = typeof text === 'string' && text.trim() !== '' ? text.trim() : undefined;
 	const description = [
 		...(hints?.[status] ? [hints[status]] : []),
 		...describeFieldErrors(body.errors),
@@ -144,22 +140,29 @@ export function apiError(
 	return withOutcome(error, status >= 500 ? 'unknown' : 'refused');
 }
 
+/** An answer that is not the API's, with its HTTP status. */
+function answerError(
+	node: INode,
+	where: Where,
+	status: number,
+	outcome: Outcome,
+	{ message, description }: { message: string; description: string },
+): NodeApiError {
+	const error = new NodeApiError(
+		node,
+		{ status },
+		{ message, description, httpCode: String(status), itemIndex: where.itemIndex },
+	);
+	return withOutcome(error, outcome);
+}
+
 /** An HTML page, or another answer that is not JSON, where the API should be. */
 export function notJsonError(node: INode, where: Where, status: number): NodeApiError {
-	return withOutcome(
-		new NodeApiError(
-			node,
-			{ status },
-			{
-				message: `The service at ${where.baseUrl} did not answer with JSON (HTTP ${status}): the Base URL is probably wrong`,
-				description:
-					'Set the credential\'s Base URL to the address the API is served from, without "/api/v1" (for a self-hosted gateway it may need its own prefix). An HTML page usually means a website or login page answered instead of the API.',
-				httpCode: String(status),
-				itemIndex: where.itemIndex,
-			},
-		),
-		status >= 200 && status < 300 ? 'unknown' : 'refused',
-	);
+	return answerError(node, where, status, status >= 200 && status < 300 ? 'unknown' : 'refused', {
+		message: `The service at ${where.baseUrl} did not answer with JSON (HTTP ${status}): the Base URL is probably wrong`,
+		description:
+			'Set the credential\'s Base URL to the address the API is served from, without "/api/v1" (for a self-hosted gateway it may need its own prefix). An HTML page usually means a website or login page answered instead of the API.',
+	});
 }
 
 /** A 5xx whose body is a page or text: the service, or a proxy in front of it, failed. */
@@ -171,22 +174,13 @@ export function serviceFailedError(
 	creates?: string,
 ): NodeApiError {
 	const words = STATUS_WORDS[status] ? ` ${STATUS_WORDS[status]}` : '';
-	return withOutcome(
-		new NodeApiError(
-			node,
-			{ status },
-			{
-				message: `The Social Publishing service, or a proxy in front of it, failed (HTTP ${status}${words})`,
-				description: [
-					`${where.method} ${where.path} was answered with ${text.trim() === '' ? 'an empty body' : "a page instead of the API's JSON"}. This is a failure on the service's side, not a wrong setting: try again later, and tell the service's operator if it persists.`,
-					...mayExist(creates),
-				].join('\n'),
-				httpCode: String(status),
-				itemIndex: where.itemIndex,
-			},
-		),
-		'unknown',
-	);
+	return answerError(node, where, status, 'unknown', {
+		message: `The Social Publishing service, or a proxy in front of it, failed (HTTP ${status}${words})`,
+		description: [
+			`${where.method} ${where.path} was answered with ${text.trim() === '' ? 'an empty body' : "a page instead of the API's JSON"}. This is a failure on the service's side, not a wrong setting: try again later, and tell the service's operator if it persists.`,
+			...mayExist(creates),
+		].join('\n'),
+	});
 }
 
 /** A short, single-line rendering of what came back, for an error message. */
@@ -210,26 +204,17 @@ export function notEnvelopeError(
 	problem: string,
 	creates?: string,
 ): NodeApiError {
-	return withOutcome(
-		new NodeApiError(
-			node,
-			{ status },
-			{
-				message: `The service answered ${where.method} ${where.path} with HTTP ${status} but not in the API's form: ${problem}`,
-				description: [
-					`What came back: ${shown(body)}`,
-					'The API answers {"status": true, "data": ...}. Check that the Base URL points at the Social Publishing API itself, not at a proxy or another service.',
-					...mayExist(creates),
-				].join('\n'),
-				httpCode: String(status),
-				itemIndex: where.itemIndex,
-			},
-		),
-		'unknown',
-	);
+	return answerError(node, where, status, 'unknown', {
+		message: `The service answered ${where.method} ${where.path} with HTTP ${status} but not in the API's form: ${problem}`,
+		description: [
+			`What came back: ${shown(body)}`,
+			'The API answers {"status": true, "data": ...}. Check that the Base URL points at the Social Publishing API itself, not at a proxy or another service.',
+			...mayExist(creates),
+		].join('\n'),
+	});
 }
 
-export interface TransportFailure {
+interface TransportFailure {
 	words: string;
 	outcome: Outcome;
 	timedOut: boolean;

@@ -9,7 +9,7 @@ import { sleep } from 'n8n-workflow';
  *   refused requests go first, no more than `X-RateLimit-Limit` of them, so none is refused twice.
  * Keyed by the Base URL and a hash of the API key; the key itself is never kept.
  */
-export class Gate {
+class Gate {
 	/** Requests that may still start in the service's current window; undefined when unknown. */
 	private budget: number | undefined;
 	/** The service's X-RateLimit-Limit: what a fresh window allows. */
@@ -92,16 +92,13 @@ const gates = new Map<string, Gate>();
 /** The gate of one credential: its Base URL and a hash of its key. */
 export function gateFor(baseUrl: string, apiKey: string): Gate {
 	const key = `${baseUrl} ${createHash('sha256').update(apiKey).digest('hex').slice(0, 32)}`;
-	let gate = gates.get(key);
-	if (!gate) {
-		gate = new Gate();
-		gates.set(key, gate);
-	}
+	const gate = gates.get(key) ?? new Gate();
+	gates.set(key, gate);
 	return gate;
 }
 
 /** At most `limit` holders at once; the others wait in order. */
-export class Slots {
+class Slots {
 	private used = 0;
 	private waiting: Array<() => void> = [];
 
@@ -126,10 +123,7 @@ export class Slots {
 const slotsByExecution = new WeakMap<object, Slots>();
 
 export function slotsOf(execution: object, limit: number): Slots {
-	let slots = slotsByExecution.get(execution);
-	if (!slots) {
-		slots = new Slots(limit);
-		slotsByExecution.set(execution, slots);
-	}
+	const slots = slotsByExecution.get(execution) ?? new Slots(limit);
+	slotsByExecution.set(execution, slots);
 	return slots;
 }

@@ -26,9 +26,6 @@ export const CREDENTIAL_TYPE = 'socialPublishingApi';
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS = 300;
 /** Default time one request may wait for its answer. */
 export const DEFAULT_TIMEOUT_SECONDS = 60;
-/** A list in the editor has someone waiting on it: short waits only. */
-export const LIST_SEARCH_MAX_RATE_LIMIT_WAIT_SECONDS = 15;
-export const LIST_SEARCH_TIMEOUT_SECONDS = 20;
 /** Default number of requests one execution may have in flight at once. */
 export const DEFAULT_PARALLEL_REQUESTS = 10;
 
@@ -43,15 +40,19 @@ export interface Answer {
 	serviceTime?: number;
 }
 
-export interface Call {
-	method: IHttpRequestMethods;
-	/** The API path, from `/api/v1` on. */
-	path: string;
+/** What a caller adds to an endpoint's request. */
+export interface CallOptions {
 	qs?: IDataObject;
 	body?: IDataObject;
 	multipart?: MultipartBody;
 	/** The input item this request serves; set on errors so n8n points at the item. */
 	itemIndex?: number;
+}
+
+export interface Call extends CallOptions {
+	method: IHttpRequestMethods;
+	/** The API path, from `/api/v1` on. */
+	path: string;
 	expect: DataKind;
 	/** Statuses whose body is data even when its `status` is false (a partial delete's 207). */
 	dataStatuses?: number[];
@@ -65,14 +66,14 @@ export interface Call {
  * The credential's Base URL without trailing slashes, and without `/api/v1` or `/api`, which
  * people paste from the API's documentation: the node adds `/api/v1` to every path itself.
  */
-export function normalBaseUrl(value: unknown): string {
+function normalBaseUrl(value: unknown): string {
 	return String(value ?? '')
 		.trim()
 		.replace(/\/+$/, '')
 		.replace(/\/api(\/v1)?$/i, '');
 }
 
-async function credentialOf(ctx: ApiContext): Promise<{ baseUrl: string; apiKey: string }> {
+export async function credentialOf(ctx: ApiContext): Promise<{ baseUrl: string; apiKey: string }> {
 	const credentials = await ctx.getCredentials<{ baseUrl: string; apiKey: string }>(
 		CREDENTIAL_TYPE,
 	);
@@ -91,14 +92,22 @@ const isExecute = (ctx: ApiContext): ctx is IExecuteFunctions => 'getInputData' 
 const isPoll = (ctx: ApiContext): ctx is IPollFunctions =>
 	'getMode' in ctx && 'getActivationMode' in ctx;
 
-/** A seconds option of the node's Options, as the node has it; list methods use `listSearch`. */
+/**
+ * The seconds options of the node's Options: their defaults, and what a list in the editor uses
+ * instead (someone is waiting on it: short waits only).
+ */
+const SECONDS_OPTIONS = {
+	timeout: { fallback: DEFAULT_TIMEOUT_SECONDS, listSearch: 20 },
+	maxRateLimitWait: { fallback: DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS, listSearch: 15 },
+};
+
+/** A seconds option of the node's Options, as the node has it. */
 function secondsOption(
 	ctx: ApiContext,
-	name: string,
+	name: keyof typeof SECONDS_OPTIONS,
 	itemIndex: number,
-	fallback: number,
-	listSearch: number,
 ): number {
+	const { fallback, listSearch } = SECONDS_OPTIONS[name];
 	const value = isExecute(ctx)
 		? ctx.getNodeParameter(`options.${name}`, itemIndex, fallback)
 		: isPoll(ctx)
@@ -214,13 +223,7 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 	const gate = gateFor(baseUrl, apiKey);
 	const slots = isExecute(this) ? slotsOf(this, parallelRequestsOf(this)) : undefined;
 	const itemIndex = call.itemIndex ?? 0;
-	const timeoutSeconds = secondsOption(
-		this,
-		'timeout',
-		itemIndex,
-		DEFAULT_TIMEOUT_SECONDS,
-		LIST_SEARCH_TIMEOUT_SECONDS,
-	);
+	const timeoutSeconds = secondsOption(this, 'timeout', itemIndex);
 	const options: IHttpRequestOptions = {
 		method: call.method,
 		url: `${baseUrl}${call.path}`,
@@ -242,13 +245,7 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 	const node = this.getNode();
 	const where = { baseUrl, method: call.method, path: call.path, itemIndex: call.itemIndex };
 
-	const maxWait = secondsOption(
-		this,
-		'maxRateLimitWait',
-		itemIndex,
-		DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS,
-		LIST_SEARCH_MAX_RATE_LIMIT_WAIT_SECONDS,
-	);
+	const maxWait = secondsOption(this, 'maxRateLimitWait', itemIndex);
 	let waited = 0;
 	let refused = false;
 	let waitCounted = false;

@@ -1,6 +1,6 @@
 /**
- * End-to-end tests in real n8n (`npm run test:e2e`): test/e2e/*.e2e.cts, two files at a time. The
- * first run installs the pinned n8n into .demo/n8n, which takes minutes; later runs reuse it.
+ * End-to-end tests in real n8n (`npm run test:e2e`): test/e2e/*.e2e.cts, one at a time. The first
+ * run installs the pinned n8n into .demo/n8n, which takes minutes; later runs reuse it.
  */
 const base = require('./jest.config.js');
 
@@ -10,7 +10,5 @@ module.exports = {
 	testTimeout: 120000,
 	// Installs n8n before the first file, printing its progress where jest does not hold it.
 	globalSetup: '<rootDir>/test/e2e/global-setup.cts',
-	// Two at a time: the live tests spend minutes waiting for n8n's once-a-minute polls, while the
-	// others run. Each file has its own n8n, sandbox, stand-ins (free ports) and .demo/ folder.
-	maxWorkers: 2,
+	maxWorkers: 1,
 };

@@ -52,7 +52,16 @@ export class SandboxControl {
 			headers: body === undefined ? {} : { 'content-type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
-		const answer = (await response.json()) as T;
+		const text = await response.text();
+		let answer: T;
+		try {
+			answer = JSON.parse(text) as T;
+		} catch {
+			// Not the sandbox's answer: say whose it was rather than a bare parse error.
+			throw new Error(
+				`Sandbox control ${method} ${path}: not JSON (${response.status}): ${text.slice(0, 300)}`,
+			);
+		}
 		if (!response.ok)
 			throw new Error(
 				`Sandbox control ${method} ${path} failed: ${response.status} ${JSON.stringify(answer)}`,

@@ -484,9 +484,15 @@ export class N8nSession {
 
 	/** Creates the owner account on a fresh instance; a no-op when it exists. */
 	async setupOwner(): Promise<void> {
-		const settings = (await (await fetch(`${this.url}/rest/settings`)).json()) as {
-			data: { userManagement: { showSetupOnFirstLoad?: boolean } };
-		};
+		const answer = await fetch(`${this.url}/rest/settings`);
+		const text = await answer.text();
+		let settings: { data: { userManagement: { showSetupOnFirstLoad?: boolean } } };
+		try {
+			settings = JSON.parse(text) as typeof settings;
+		} catch {
+			// Not n8n's answer: say whose it was rather than a bare parse error.
+			throw new Error(`n8n's settings are not JSON (${answer.status}): ${text.slice(0, 300)}`);
+		}
 		if (!settings.data.userManagement.showSetupOnFirstLoad) return;
 		const response = await fetch(`${this.url}/rest/owner/setup`, {
 			method: 'POST',

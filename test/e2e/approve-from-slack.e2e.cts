@@ -6,16 +6,10 @@ import { SandboxControl, type LoggedRequest } from '../../sandbox/client.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { startSandbox } from '../../sandbox/server.cts';
 import { EXAMPLE_IDS } from '../../scripts/examples.cts';
-import {
-	activateWorkflow,
-	freePort,
-	N8nSession,
-	startN8n,
-	type RunningN8n,
-} from '../../scripts/n8n-runtime.cts';
+import { activateWorkflow, type N8nSession, type RunningN8n } from '../../scripts/n8n-runtime.cts';
 import type { CaughtMail } from '../../scripts/mail-catcher.cts';
 import { startOfflineServices, type OfflineServices } from '../../scripts/offline-services.cts';
-import { prepareN8n, SETUP_TIMEOUT, waitFor } from './setup.cts';
+import { prepareN8n, SETUP_TIMEOUT, startLoggedIn, waitFor, waitForFirstPoll } from './setup.cts';
 
 const main = DEMO.workspaces.main;
 const { alex, maya, jordan } = DEMO.users;
@@ -100,18 +94,9 @@ beforeAll(async () => {
 	offline = await startOfflineServices();
 	const { userFolder } = await prepareN8n('e2e-slack', sandbox.url, offline);
 	await activateWorkflow(userFolder, EXAMPLE_IDS.approveFromSlack);
-	n8n = await startN8n(userFolder, await freePort());
-	session = new N8nSession(n8n.url);
-	await session.setupOwner();
-	await session.login();
-	// The first poll (at activation) notes the posts already waiting for Maya; only later ones are news.
-	const polled = await waitFor(
-		async () =>
-			(await control.requests({ method: 'GET', path: `/api/v1/workspaces/${main.id}/posts` }))
-				.length > 0,
-		Date.now() + 150_000,
-	);
-	if (!polled) throw new Error('The trigger never polled');
+	({ n8n, session } = await startLoggedIn(userFolder));
+	// That first poll notes the posts already waiting for Maya; only later ones are news.
+	await waitForFirstPoll(session, EXAMPLE_IDS.approveFromSlack, 'Post waits for my approval');
 	// All four enter review between two polls: one poll, four items, four waiting executions.
 	for (const key of Object.keys(TEXTS) as (keyof typeof TEXTS)[]) {
 		[postIds[key]] = await control.simulate({

@@ -15,7 +15,7 @@ import {
 	type RunningN8n,
 } from '../../scripts/n8n-runtime.cts';
 import { startOfflineServices, type OfflineServices } from '../../scripts/offline-services.cts';
-import { prepareN8n, SETUP_TIMEOUT, startLoggedIn, waitFor } from './setup.cts';
+import { prepareN8n, SETUP_TIMEOUT, startLoggedIn, waitFor, waitForFirstPoll } from './setup.cts';
 
 const main = DEMO.workspaces.main;
 /** The text of the post the escalation test watches. */
@@ -45,6 +45,8 @@ beforeAll(async () => {
 	await activateWorkflow(userFolder, EXAMPLE_IDS.approvals);
 	await activateWorkflow(userFolder, EXAMPLE_IDS.escalation);
 	({ n8n, session } = await startLoggedIn(userFolder));
+	await waitForFirstPoll(session, EXAMPLE_IDS.approvals, 'Post waits for approval');
+	await waitForFirstPoll(session, EXAMPLE_IDS.escalation, 'Approval is overdue');
 }, SETUP_TIMEOUT);
 
 afterAll(async () => {
@@ -54,15 +56,8 @@ afterAll(async () => {
 });
 
 test('the approval trigger runs its workflow for a post that enters review, and the message reaches the catcher', async () => {
-	// Polls run every minute; the first (at activation) sets where "new" starts.
+	// Polls run every minute; the first (at activation, awaited above) set where "new" starts.
 	const deadline = Date.now() + 150_000;
-	const polled = await waitFor(
-		async () =>
-			(await control.requests({ method: 'GET', path: `/api/v1/workspaces/${main.id}/posts` }))
-				.length > 0,
-		deadline,
-	);
-	expect(polled).toBe(true);
 	expect(offline.caught()).toEqual([]);
 
 	await control.simulate({
@@ -130,11 +125,7 @@ test("the escalation example: a post whose lead time passes on the service's clo
 		(await control.requests({ method: 'GET', path: `/api/v1/workspaces/${main.id}/posts` })).filter(
 			(request) => String(request.query['status[]']).includes('missed_review'),
 		).length;
-	// A poll sees the post five hours away: not overdue yet.
-	const before = await overduePolls();
-	expect(await waitFor(async () => (await overduePolls()) > before, Date.now() + 90_000)).toBe(
-		true,
-	);
+	// The poll at activation (awaited before the tests) saw the post five hours away: not overdue.
 	expect(escalations()).toEqual([]);
 
 	// Three hours and five minutes pass on the service's clock: due in 1 h 55, inside the 2 hours.

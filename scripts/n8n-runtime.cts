@@ -406,22 +406,18 @@ export function startProcess(
 	};
 }
 
-/**
- * Polls `url` until it answers 2xx and the process has printed `printed` (at most `timeoutMs`);
- * stops the process when it does not.
- */
+/** Polls `url` until it answers 2xx (at most `timeoutMs`); stops the process when it does not. */
 export async function waitUntilReady(
 	name: string,
 	process: RunningProcess,
 	url: string,
 	timeoutMs: number,
-	printed = '',
 ): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		if (process.exited()) throw new Error(`${name} exited while starting:\n${process.output()}`);
 		try {
-			if (process.output().includes(printed) && (await fetch(url)).ok) return;
+			if ((await fetch(url)).ok) return;
 		} catch {
 			// Not listening yet.
 		}
@@ -447,12 +443,6 @@ export interface StartOptions {
 	command?: 'start' | 'worker';
 	/** Added to the environment, e.g. queue mode's database and Redis (queueEnv). */
 	env?: NodeJS.ProcessEnv;
-	/**
-	 * A main: wait until its published workflows are active too (webhooks registered, each
-	 * trigger's first poll done), which n8n does only after its REST API answers. n8n says so at
-	 * log level info, which this sets.
-	 */
-	untilActive?: boolean;
 }
 
 /**
@@ -467,8 +457,6 @@ export async function startN8n(
 	const command = options.command ?? 'start';
 	const url = `http://127.0.0.1:${port}`;
 	const env = { ...n8nEnv(userFolder, port, await freePort()), ...options.env };
-	const untilActive = command === 'start' && options.untilActive === true;
-	if (untilActive) env.N8N_LOG_LEVEL = 'info';
 	if (command === 'worker') {
 		// A worker serves no editor: its own health server answers on `port`.
 		Object.assign(env, {
@@ -485,8 +473,7 @@ export async function startN8n(
 	});
 	// A main is ready once its REST API answers: n8n 1.x passes its readiness check before that.
 	const readyUrl = command === 'worker' ? `${url}/healthz/readiness` : `${url}/rest/settings`;
-	const printed = untilActive ? 'Editor is now accessible via' : '';
-	await waitUntilReady(`n8n ${command}`, child, readyUrl, options.timeoutMs ?? 120_000, printed);
+	await waitUntilReady(`n8n ${command}`, child, readyUrl, options.timeoutMs ?? 120_000);
 	return { url, stop: child.stop, output: child.output };
 }
 

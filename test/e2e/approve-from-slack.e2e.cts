@@ -9,7 +9,7 @@ import { EXAMPLE_IDS } from '../../scripts/examples.cts';
 import { activateWorkflow, type N8nSession, type RunningN8n } from '../../scripts/n8n-runtime.cts';
 import type { CaughtMail } from '../../scripts/mail-catcher.cts';
 import { startOfflineServices, type OfflineServices } from '../../scripts/offline-services.cts';
-import { prepareN8n, SETUP_TIMEOUT, startLoggedIn, waitFor } from './setup.cts';
+import { prepareN8n, SETUP_TIMEOUT, startLoggedIn, waitFor, waitForFirstPoll } from './setup.cts';
 
 const main = DEMO.workspaces.main;
 const { alex, maya, jordan } = DEMO.users;
@@ -94,9 +94,9 @@ beforeAll(async () => {
 	offline = await startOfflineServices();
 	const { userFolder } = await prepareN8n('e2e-slack', sandbox.url, offline);
 	await activateWorkflow(userFolder, EXAMPLE_IDS.approveFromSlack);
-	// Started once the trigger's first poll has noted the posts already waiting for Maya; only later
-	// ones are news.
 	({ n8n, session } = await startLoggedIn(userFolder));
+	// That first poll notes the posts already waiting for Maya; only later ones are news.
+	await waitForFirstPoll(session, EXAMPLE_IDS.approveFromSlack, 'Post waits for my approval');
 	// All four enter review between two polls: one poll, four items, four waiting executions.
 	for (const key of Object.keys(TEXTS) as (keyof typeof TEXTS)[]) {
 		[postIds[key]] = await control.simulate({

@@ -15,7 +15,7 @@ import {
 	type RunningN8n,
 } from '../../scripts/n8n-runtime.cts';
 import { startOfflineServices, type OfflineServices } from '../../scripts/offline-services.cts';
-import { prepareN8n, SETUP_TIMEOUT, startLoggedIn, waitFor } from './setup.cts';
+import { prepareN8n, SETUP_TIMEOUT, startLoggedIn, waitFor, waitForFirstPoll } from './setup.cts';
 
 const main = DEMO.workspaces.main;
 /** The text of the post the escalation test watches. */
@@ -45,6 +45,8 @@ beforeAll(async () => {
 	await activateWorkflow(userFolder, EXAMPLE_IDS.approvals);
 	await activateWorkflow(userFolder, EXAMPLE_IDS.escalation);
 	({ n8n, session } = await startLoggedIn(userFolder));
+	await waitForFirstPoll(session, EXAMPLE_IDS.approvals, 'Post waits for approval');
+	await waitForFirstPoll(session, EXAMPLE_IDS.escalation, 'Approval is overdue');
 }, SETUP_TIMEOUT);
 
 afterAll(async () => {

@@ -70,15 +70,11 @@ export async function prepareN8n(
 	return { userFolder, examples };
 }
 
-/**
- * n8n started from `userFolder` on a free port, with its published workflows active (each
- * trigger's first poll, which sets where "new" starts, done before a test changes the service)
- * and its owner set up and logged in.
- */
+/** n8n started from `userFolder` on a free port, with its owner set up and logged in. */
 export async function startLoggedIn(
 	userFolder: string,
 ): Promise<{ n8n: RunningN8n; session: N8nSession }> {
-	const n8n = await startN8n(userFolder, await freePort(), { untilActive: true });
+	const n8n = await startN8n(userFolder, await freePort());
 	const session = new N8nSession(n8n.url);
 	try {
 		await session.setupOwner();
@@ -89,6 +85,29 @@ export async function startLoggedIn(
 		throw error;
 	}
 	return { n8n, session };
+}
+
+/**
+ * Waits until the trigger node `trigger` of the published workflow `workflowId` has polled once
+ * and kept its cursor. n8n activates published workflows only after its REST API answers, and that
+ * first poll decides where "new" starts: a test that changes the service before it ends would race
+ * it, and what it added might count as already there.
+ */
+export async function waitForFirstPoll(
+	session: N8nSession,
+	workflowId: string,
+	trigger: string,
+): Promise<void> {
+	const polled = await waitFor(async () => {
+		const { body } = await session.request<{ data?: { staticData?: unknown } }>(
+			'GET',
+			`/workflows/${workflowId}`,
+		);
+		const staticData = body.data?.staticData;
+		const kept = typeof staticData === 'string' ? (JSON.parse(staticData) as unknown) : staticData;
+		return Boolean(kept && typeof kept === 'object' && `node:${trigger}` in kept);
+	}, Date.now() + 150_000);
+	if (!polled) throw new Error(`"${trigger}" in workflow ${workflowId} never polled`);
 }
 
 export interface Execution {

@@ -120,8 +120,7 @@ function startedByWebhook(example: Workflow): Workflow {
 }
 
 async function startMain(): Promise<void> {
-	// Once its webhooks are registered and the trigger has polled: on a restart too.
-	n8nMain = await startN8n(MAIN_FOLDER, mainPort, { env: services.env, untilActive: true });
+	n8nMain = await startN8n(MAIN_FOLDER, mainPort, { env: services.env });
 }
 
 /** Starts the workers (again): at info level a worker names each execution it starts. */

@@ -157,7 +157,7 @@ export async function ensureN8n(log: Log): Promise<void> {
  */
 export function linkPackage(userFolder: string): void {
 	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
-	if (!existsSync(join(ROOT, 'dist', 'package.json')) && !existsSync(join(ROOT, 'dist', 'nodes'))) {
+	if (!existsSync(join(ROOT, 'dist', 'nodes'))) {
 		throw new Error('dist/ is missing: build the package first (npm run build)');
 	}
 	rmSync(target, { recursive: true, force: true });

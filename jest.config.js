@@ -12,7 +12,7 @@ module.exports = {
 	testTimeout: 30000,
 	// jest's default, one worker per core but one, is a single worker on a 2-core machine (CI's).
 	// The tests wait on HTTP and on the sandbox as much as they compute, so two workers there take
-	// little more than half the time (README, Development).
+	// little more than half the time (docs/development.md).
 	maxWorkers: Math.max(2, availableParallelism() - 1),
 	reporters: ['default', '<rootDir>/test/summary-reporter.js'],
 };

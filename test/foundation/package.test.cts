@@ -11,7 +11,12 @@ test('package.json is a community node package with no runtime dependencies', ()
 	expect(packageJson.name).toBe(PACKAGE_NAME);
 	expect(packageJson.license).toBe('MIT');
 	expect(packageJson.keywords).toContain('n8n-community-node-package');
-	expect(packageJson.files).toEqual(['dist', '!dist/**/*.tsbuildinfo']);
+	expect(packageJson.files).toEqual([
+		'dist',
+		'!dist/**/*.tsbuildinfo',
+		'!dist/**/*.d.ts',
+		'CHANGELOG.md',
+	]);
 	expect(packageJson.dependencies).toBeUndefined();
 	expect(packageJson.n8n).toMatchObject({ n8nNodesApiVersion: 1, strict: true });
 	for (const file of [...packageJson.n8n.credentials, ...packageJson.n8n.nodes]) {

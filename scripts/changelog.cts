@@ -1,6 +1,6 @@
-// `npm run release` calls this after the version bump: CHANGELOG.md's Unreleased lines become the
-// new version's, dated, under a fresh empty Unreleased heading, and the comparison links follow.
-// (n8n-node release would regenerate the file from commit messages instead.)
+// npm's `version` script, which `npm run release` (n8n-node release) runs as it bumps the version:
+// CHANGELOG.md's Unreleased lines become the new version's, dated, under a fresh empty Unreleased
+// heading, and the comparison links follow. The previous version is the changelog's newest.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -25,8 +25,14 @@ export function release(changelog: string, version: string, previous: string, da
 }
 
 if (require.main === module) {
-	const [version, previous] = process.argv.slice(2);
-	const file = join(__dirname, '..', 'CHANGELOG.md');
+	const root = join(__dirname, '..');
+	const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+		version: string;
+	};
+	const file = join(root, 'CHANGELOG.md');
+	const changelog = readFileSync(file, 'utf8');
+	const previous = /^## \[(\d[^\]]*)\]/m.exec(changelog)?.[1];
+	if (!previous) throw new Error('CHANGELOG.md names no released version to compare with.');
 	const today = new Date().toISOString().slice(0, 10);
-	writeFileSync(file, release(readFileSync(file, 'utf8'), version, previous, today));
+	writeFileSync(file, release(changelog, version, previous, today));
 }

@@ -165,6 +165,24 @@ export function notJsonError(node: INode, where: Where, status: number): NodeApi
 	});
 }
 
+/** A redirect, never followed; its target is named without the query, which may carry anything. */
+export function redirectError(node: INode, where: Where, status: number, location: string) {
+	const from = `${where.baseUrl}${where.path}`;
+	const target = URL.canParse(location, from) ? new URL(location, from) : undefined;
+	const to = target ? `${target.origin}${target.pathname}` : location;
+	const base = to.endsWith(where.path) ? to.slice(0, -where.path.length) : to;
+	return answerError(node, where, status, 'refused', {
+		message: `The service at ${where.baseUrl} answered with a redirect to ${to} (HTTP ${status})`,
+		description: `Redirects are not followed, so the API key was not sent there. If ${base} is the right address, set it as the Base URL in the credential.`,
+	});
+}
+
+/** The credential kept the key back (plain http:// to a public host): nothing was sent. */
+export function keyRefusedError(node: INode, where: Where, refusal: string) {
+	const error = new NodeApiError(node, {}, { message: refusal, itemIndex: where.itemIndex });
+	return withOutcome(error, 'not-sent');
+}
+
 /** A 5xx whose body is a page or text: the service, or a proxy in front of it, failed. */
 export function serviceFailedError(
 	node: INode,

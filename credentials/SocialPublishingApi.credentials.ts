@@ -136,18 +136,17 @@ export class SocialPublishingApi implements ICredentialType {
 		},
 	];
 
-	/** The one place the key is added; no redirect is followed, as n8n would send the key along. */
+	/** The one place the key is added. No redirect is followed, as n8n would send the key along. */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
-		requestOptions: IHttpRequestOptions,
+		options: IHttpRequestOptions & { uri?: string },
 	): Promise<IHttpRequestOptions> {
-		const refusal = keyRefusal(credentials, requestOptions.url, requestOptions.baseURL);
+		const refusal = keyRefusal(credentials, options.url ?? options.uri ?? '', options.baseURL);
 		if (refusal !== undefined) throw Object.assign(new Error(refusal), { name: KEY_REFUSED });
-		return {
-			...requestOptions,
-			disableFollowRedirect: true,
-			headers: { ...requestOptions.headers, 'X-API-Key': String(credentials.apiKey ?? '') },
-		};
+		const headers = { ...options.headers, 'X-API-Key': String(credentials.apiKey ?? '') };
+		// `uri` above and these are the forms of n8n's older helpers (the HTTP Request node's).
+		const legacy = { followRedirect: false, followAllRedirects: false };
+		return { ...options, ...legacy, headers, disableFollowRedirect: true };
 	}
 
 	test: ICredentialTestRequest = {

@@ -133,13 +133,14 @@ test.each([301, 302, 303, 307, 308])(
 	'a redirect (%i) to another origin is not followed: the other origin receives nothing',
 	async (status) => {
 		await sandbox.control.fault({ path: '/api/v1/me', status, elsewhere: true });
-		expect(await testCredential(sandbox.url, DEMO.keys.full)).toEqual(
+		const result = await testCredential(sandbox.url, DEMO.keys.full);
+		expect(await keysSeen()).toEqual(['GET /api/v1/me full']);
+		expect((await sandbox.control.elsewhere()).requests).toEqual([]);
+		expect(result).toEqual(
 			error(
 				'The Base URL answered with a redirect to another address. Redirects are not followed, so the API key was not sent there. Open the Base URL in a browser to see where it leads, and if that is the right address, set it as the Base URL.',
 			),
 		);
-		expect(await keysSeen()).toEqual(['GET /api/v1/me full']);
-		expect((await sandbox.control.elsewhere()).requests).toEqual([]);
 	},
 );
 

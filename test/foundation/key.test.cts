@@ -168,20 +168,31 @@ describe('plain http:// carries the key only to this machine or a private networ
 });
 
 describe("the credential's rule, as n8n applies it to every request", () => {
-	/** The credential's authenticate as n8n calls it: the options to send, or the refusal. */
-	async function authenticate(url: string, credentials: ICredentialDataDecryptedObject) {
+	/**
+	 * The credential's authenticate as n8n calls it, for a GET of `url` (`uri` in the form of n8n's
+	 * older helpers, the HTTP Request node's): the options it sends, or the refusal.
+	 */
+	async function authenticate(
+		url: string,
+		credentials: ICredentialDataDecryptedObject,
+		field = 'url',
+	) {
 		const { authenticate: apply } = (await loadPackage()).getCredential('socialPublishingApi').type;
 		if (typeof apply !== 'function') throw new Error('The credential has no authenticate function');
+		const options = { [field]: url, method: 'GET' } as unknown as IHttpRequestOptions;
 		try {
-			return await apply({ apiKey: API_KEY, ...credentials }, { url, method: 'GET' });
+			return await apply({ apiKey: API_KEY, ...credentials }, options);
 		} catch (error) {
 			return (error as Error).message;
 		}
 	}
-	const sent = (url: string): IHttpRequestOptions => ({
-		url,
+	const sent = (url: string, field = 'url') => ({
+		[field]: url,
 		method: 'GET',
 		disableFollowRedirect: true,
+		// What n8n's older helpers read instead.
+		followRedirect: false,
+		followAllRedirects: false,
 		headers: { 'X-API-Key': API_KEY },
 	});
 
@@ -219,6 +230,20 @@ describe("the credential's rule, as n8n applies it to every request", () => {
 			expect(await authenticate(url, { baseUrl, allowUnencryptedHttp: true })).toEqual(sent(url));
 		},
 	);
+
+	test("n8n's older helpers (the HTTP Request node's) name the address `uri`: the same rule", async () => {
+		const url = 'http://203.0.113.1/api/v1/me';
+		expect(await authenticate(url, { baseUrl: 'http://203.0.113.1' }, 'uri')).toBe(
+			refused('http://203.0.113.1'),
+		);
+		expect(await authenticate(url, { baseUrl: 'http://10.0.0.1' }, 'uri')).toBe(
+			"The API key is sent only to the Base URL's address, http://10.0.0.1, never to http://203.0.113.1.",
+		);
+		const local = 'http://10.0.0.1/api/v1/me';
+		expect(await authenticate(local, { baseUrl: 'http://10.0.0.1' }, 'uri')).toEqual(
+			sent(local, 'uri'),
+		);
+	});
 
 	test('a request to another origin than the Base URL never gets the key', async () => {
 		expect(

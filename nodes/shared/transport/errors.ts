@@ -1,7 +1,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-/** What to do, by the API's `error_code`; more specific than the HTTP status. */
+/** What to do, by the API's `error_code`, where it says more than the HTTP status (below). */
 const ERROR_CODE_HINTS: Record<string, string> = {
 	ACCOUNT_LIMIT_REACHED:
 		'The workspace has reached its cap of connected social accounts. Remove an account or raise the plan limit, then try again.',
@@ -13,9 +13,6 @@ const ERROR_CODE_HINTS: Record<string, string> = {
 		'The user behind this API key may not do this in the workspace. Ask a workspace admin for the permission, or use a key of a user who has it.',
 	INVALID_CREDENTIALS:
 		'The platform rejected these credentials. Check the handle and use an app password, not the account password.',
-	VALIDATION_ERROR: 'The service rejected the input. Correct the fields listed and try again.',
-	RATE_LIMIT_EXCEEDED:
-		'Too many requests for this API key. Wait before running again, or raise "Max Rate-Limit Wait" in the node options.',
 };
 
 /** What to do, by HTTP status, when there is no error_code. */

@@ -1,6 +1,6 @@
-// The control surface under /__sandbox: reset, request log, the other origin's log, faults, latency, rate limit, credits,
-// account cap, clock, simulated changes over time and bulk seeding. It needs no API key and is
-// never written to the request log.
+// The control surface under /__sandbox: reset, request log, the other origin's log, faults,
+// latency, rate limit, credits, account cap, clock, simulated changes over time and bulk seeding.
+// It needs no API key and is never written to the request log.
 import type { FastifyInstance } from 'fastify';
 
 import { SEED_RESOURCES, SIMULATE_ACTIONS, seed, simulate } from './changes.cts';

@@ -52,7 +52,7 @@ async function main() {
 	);
 	console.log(`Profile: ${describeProfile(profile)}`);
 	console.log(
-		`Control surface: ${sandbox.url}/__sandbox/ (reset, requests, faults, random-faults, latency, rate-limit, credits, profile, ids, workspace-timezone, clock, simulate, seed)`,
+		`Control surface: ${sandbox.url}/__sandbox/ (reset, requests, elsewhere, faults, random-faults, latency, rate-limit, credits, profile, ids, workspace-timezone, clock, simulate, seed)`,
 	);
 	const stop = () => void sandbox.stop().then(() => process.exit(0));
 	process.once('SIGINT', stop);

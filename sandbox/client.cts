@@ -3,11 +3,13 @@ import type { ClockSettings } from './clock.cts';
 import type { SeedRequest, SimulateRequest } from './changes.cts';
 import type { Profile } from './profile.cts';
 import type { DEMO } from './demo-data.cts';
+import type { ElsewhereRequest } from './elsewhere.cts';
 import type { DrawnFault, Fault, LoggedRequest, RandomFaults, RateLimit } from './runtime.cts';
 
 export type {
 	ClockSettings,
 	DrawnFault,
+	ElsewhereRequest,
 	Fault,
 	LoggedRequest,
 	RandomFaults,
@@ -86,6 +88,11 @@ export class SandboxControl {
 			Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined),
 		);
 		return this.call('GET', `requests${query.size ? `?${query}` : ''}`);
+	}
+
+	/** The other origin that redirect faults (`elsewhere: true`) point at, and what reached it. */
+	elsewhere(): Promise<{ url: string; requests: ElsewhereRequest[] }> {
+		return this.call('GET', 'elsewhere');
 	}
 
 	async clearRequests(): Promise<void> {

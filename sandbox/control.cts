@@ -1,6 +1,6 @@
-// The control surface under /__sandbox: reset, request log, faults, latency, rate limit, credits,
-// account cap, clock, simulated changes over time and bulk seeding. It needs no API key and is
-// never written to the request log.
+// The control surface under /__sandbox: reset, request log, the other origin's log, faults,
+// latency, rate limit, credits, account cap, clock, simulated changes over time and bulk seeding.
+// It needs no API key and is never written to the request log.
 import type { FastifyInstance } from 'fastify';
 
 import { SEED_RESOURCES, SIMULATE_ACTIONS, seed, simulate } from './changes.cts';
@@ -39,6 +39,7 @@ const schemas = {
 			status: { type: 'integer', minimum: 100, maximum: 599 },
 			body: {},
 			headers: { type: 'object', additionalProperties: string },
+			elsewhere: { type: 'boolean' },
 			html: { type: 'boolean' },
 			drop: { type: 'boolean' },
 			delayMs: integer(0),
@@ -173,6 +174,12 @@ export function registerControl(app: FastifyInstance, runtime: Runtime) {
 			);
 		},
 	);
+
+	// The other origin redirect faults point at, and what reached it.
+	app.get(`${prefix}/elsewhere`, async () => ({
+		url: runtime.elsewhereUrl,
+		requests: runtime.elsewhere,
+	}));
 
 	app.delete(`${prefix}/requests`, async () => {
 		runtime.requests = [];

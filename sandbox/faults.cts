@@ -65,6 +65,12 @@ export function logRequest(runtime: Runtime, request: FastifyRequest, status: nu
 	});
 }
 
+/** The fault's headers; a redirect elsewhere adds its Location. */
+const headersOf = (runtime: Runtime, fault: Fault, request: FastifyRequest) =>
+	fault.elsewhere
+		? { ...fault.headers, Location: `${runtime.elsewhereUrl}${request.url}` }
+		: (fault.headers ?? {});
+
 function answerOf(fault: Fault): FaultAnswer | null {
 	if (fault.answer) return fault.answer;
 	if (fault.drop) return 'drop';
@@ -157,7 +163,7 @@ export async function answerBefore(
 	const { status, type, payload } = replacement(runtime, fault, answer);
 	reply
 		.code(status)
-		.headers(fault.headers ?? {})
+		.headers(headersOf(runtime, fault, request))
 		.type(type)
 		.send(payload);
 	return true;
@@ -184,7 +190,7 @@ export async function answerAfter(
 	const replaced = replacement(runtime, fault, answer);
 	reply
 		.code(replaced.status)
-		.headers(fault.headers ?? {})
+		.headers(headersOf(runtime, fault, request))
 		.type(replaced.type);
 	return replaced.payload;
 }

@@ -6,6 +6,7 @@ import { demoData } from './demo-data.cts';
 import { Store } from './state.cts';
 import type { ApiKey, User, Workspace } from './state.cts';
 import { Wire } from './wire.cts';
+import type { ElsewhereRequest } from './elsewhere.cts';
 import type { Socket } from 'node:net';
 
 export interface RateLimit {
@@ -41,6 +42,8 @@ export interface Fault {
 	status?: number;
 	body?: unknown;
 	headers?: Record<string, string>;
+	/** With a 3xx `status`: a Location at the other origin, with the request's path and query. */
+	elsewhere?: boolean;
 	html?: boolean;
 	drop?: boolean;
 	delayMs?: number;
@@ -127,6 +130,9 @@ export class Runtime {
 	store: Store;
 	baseUrl = '';
 	requests: LoggedRequest[] = [];
+	/** The other origin (elsewhere.cts), and what reached it since the last reset. */
+	elsewhereUrl = '';
+	elsewhere: ElsewhereRequest[] = [];
 	faults: (Fault & { remaining: number })[] = [];
 	randomFaults: {
 		spec: RandomFaults;
@@ -162,6 +168,7 @@ export class Runtime {
 		this.concurrency.max = this.concurrency.now;
 		this.store = new Store(demoData(this.clock.now()));
 		this.requests = [];
+		this.elsewhere = [];
 		this.faults = [];
 		this.randomFaults = null;
 		this.releaseHeld();

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { parse as parseQuery } from 'node:querystring';
 
 import { registerControl } from './control.cts';
+import { startElsewhere } from './elsewhere.cts';
 import { ApiError, errorBody, fail, invalid, shapedError } from './errors.cts';
 import { answerAfter, answerBefore, HTML_PAGE, keyOf, logRequest, pathOf } from './faults.cts';
 import { LIMITS } from './limits.cts';
@@ -232,12 +233,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const address = app.server.address();
 	const port = typeof address === 'object' && address ? address.port : options.port;
 	runtime.baseUrl = `http://${host}:${port}`;
+	const elsewhere = await startElsewhere(runtime);
 	return {
 		url: runtime.baseUrl,
 		// Held connections (hang faults) are closed first, so stopping never waits for them.
 		stop: async () => {
 			runtime.releaseHeld();
-			await app.close();
+			elsewhere.closeAllConnections();
+			await Promise.all([app.close(), new Promise((resolve) => elsewhere.close(resolve))]);
 		},
 	};
 }

@@ -128,3 +128,27 @@ test('JSON that is not the envelope, has no user record, or says status false: e
 test('an unreachable service: the network error', async () => {
 	expect(await testCredential('http://127.0.0.1:9', DEMO.keys.full)).toEqual(error('ECONNREFUSED'));
 });
+
+test.each([301, 302, 303, 307, 308])(
+	'a redirect (%i) to another origin is not followed: the other origin receives nothing',
+	async (status) => {
+		await sandbox.control.fault({ path: '/api/v1/me', status, elsewhere: true });
+		const result = await testCredential(sandbox.url, DEMO.keys.full);
+		expect(await keysSeen()).toEqual(['GET /api/v1/me full']);
+		expect((await sandbox.control.elsewhere()).requests).toEqual([]);
+		expect(result).toEqual(
+			error(
+				'The Base URL answered with a redirect to another address. Redirects are not followed, so the API key was not sent there. Open the Base URL in a browser to see where it leads, and if that is the right address, set it as the Base URL.',
+			),
+		);
+	},
+);
+
+test('plain http:// to a public address is refused before the key is sent', async () => {
+	// A documentation address (TEST-NET-3): nothing answers there, and nothing must be sent.
+	expect(await testCredential('http://203.0.113.1:8080/api/v1', DEMO.keys.full)).toEqual(
+		error(
+			'The Base URL http://203.0.113.1:8080 uses plain http://, which would send the API key unencrypted across the internet. Use https:// in the credential\'s Base URL, or, only if the network to it is yours, turn on "Allow Unencrypted HTTP" in the credential.',
+		),
+	);
+});

@@ -36,11 +36,14 @@ test("n8n's PackageDirectoryLoader loads the credential and every node from dist
 		credentials: [{ name: 'socialPublishingApi', required: true }],
 	});
 	const credential = loader.getCredential('socialPublishingApi').type;
-	expect(credential.authenticate).toEqual({
-		type: 'generic',
-		properties: { headers: { 'X-API-Key': '={{$credentials.apiKey}}' } },
-	});
+	// A function: it keeps the key from other origins and public http:// (test/foundation/key.test.cts).
+	expect(typeof credential.authenticate).toBe('function');
 	expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions?.password).toBe(true);
+	expect(credential.properties.find((p) => p.name === 'allowUnencryptedHttp')).toMatchObject({
+		displayName: 'Allow Unencrypted HTTP',
+		type: 'boolean',
+		default: false,
+	});
 });
 
 test('n8n-workflow is the very copy n8n-core uses: one engine, one set of error classes', () => {

@@ -114,8 +114,7 @@ export class PackageNodeTypes implements INodeTypes {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Credentials: n8n's own test helper only applies function-style `authenticate`; ours applies the
-// generic kind the way n8n's CLI does, resolving each `={{...}}` with `$credentials` in scope.
+// Credentials: the package's, by name, with the data the test gives.
 
 export class PackageCredentialsHelper extends ICredentialsHelper {
 	private readonly loader: PackageDirectoryLoader;
@@ -144,47 +143,16 @@ export class PackageCredentialsHelper extends ICredentialsHelper {
 		return true;
 	}
 
+	/** As n8n's CLI does: the credential's own `authenticate` adds the key to each request. */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		typeName: string,
 		incoming: IHttpRequestOptions | IRequestOptionsSimplified,
-		workflow?: Workflow,
-		node?: INode,
 	): Promise<IHttpRequestOptions> {
-		const requestOptions = incoming as IHttpRequestOptions;
 		const { authenticate } = this.credentialType(typeName);
-		if (authenticate === undefined) return requestOptions;
-		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
-		if (authenticate.type !== 'generic') return requestOptions;
-		if (!workflow || !node) throw new Error('Generic authentication needs the workflow and node');
-
-		const resolveValue = (value: unknown) =>
-			typeof value === 'string' && value.startsWith('=')
-				? workflow.expression.getSimpleParameterValue(
-						node,
-						value,
-						'internal',
-						{ $credentials: credentials },
-						undefined,
-						'',
-					)
-				: value;
-
-		const target = requestOptions as unknown as Record<string, IDataObject | undefined>;
-		for (const [section, entries] of Object.entries(authenticate.properties)) {
-			for (const [key, value] of Object.entries(entries as IDataObject)) {
-				const resolvedKey = String(resolveValue(key));
-				if (section === 'auth') {
-					target.auth = { ...target.auth, [resolvedKey]: resolveValue(value) as string };
-					continue;
-				}
-				target[section] = {
-					...(target[section] ?? {}),
-					[resolvedKey]: resolveValue(value) as string,
-				};
-			}
-		}
-		return requestOptions;
+		if (typeof authenticate !== 'function')
+			throw new Error(`${typeName} has no authenticate function`);
+		return await authenticate(credentials, incoming as IHttpRequestOptions);
 	}
 
 	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {

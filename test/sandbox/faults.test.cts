@@ -219,6 +219,48 @@ describe('faults before the service acts', () => {
 	});
 });
 
+describe('a redirect to the other origin', () => {
+	it.each([301, 302, 303, 307, 308])(
+		'%i: Location is the other origin with the same path and query; the service acts not',
+		async (status) => {
+			await api.control.fault({ path: ws('/posts'), status, elsewhere: true });
+			const { url } = await api.control.elsewhere();
+			const answer = await fetch(`${api.url}${ws('/posts')}?page=2`, {
+				method: 'POST',
+				headers: { 'x-api-key': DEMO.keys.full, 'content-type': 'application/json' },
+				body: JSON.stringify(CREATES.post.body),
+				redirect: 'manual',
+			});
+			expect(answer.status).toBe(status);
+			expect(answer.headers.get('location')).toBe(`${url}${ws('/posts')}?page=2`);
+			expect(url).toMatch(/^http:\/\/127\.0\.0\.[12]:\d+$/);
+			expect(url).not.toBe(api.url);
+			expect(await CREATES.post.count()).toBe(0);
+			expect((await api.control.elsewhere()).requests).toEqual([]);
+		},
+	);
+
+	it('the other origin logs what reaches it, key and headers, until the next reset', async () => {
+		await api.control.fault({ path: '/api/v1/me', status: 302, elsewhere: true });
+		const answer = await fetch(`${api.url}/api/v1/me`, {
+			headers: { 'x-api-key': DEMO.keys.full, 'x-trace': 'followed' },
+		});
+		expect(answer.status).toBe(200);
+		expect(await answer.json()).toEqual({ status: true, message: 'Elsewhere', data: [] });
+		const { requests } = await api.control.elsewhere();
+		expect(requests).toEqual([
+			{
+				method: 'GET',
+				url: '/api/v1/me',
+				key: 'full',
+				headers: expect.objectContaining({ 'x-api-key': DEMO.keys.full, 'x-trace': 'followed' }),
+			},
+		]);
+		await api.control.reset();
+		expect((await api.control.elsewhere()).requests).toEqual([]);
+	});
+});
+
 describe('stopping a sandbox', () => {
 	it('closes the connections a hang fault holds, so nothing waits for them', async () => {
 		const sandbox = await startSandbox();

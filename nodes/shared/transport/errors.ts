@@ -1,7 +1,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-/** What to do, by the API's `error_code`; more specific than the HTTP status. */
+/** What to do, by the API's `error_code`, where it says more than the HTTP status (below). */
 const ERROR_CODE_HINTS: Record<string, string> = {
 	ACCOUNT_LIMIT_REACHED:
 		'The workspace has reached its cap of connected social accounts. Remove an account or raise the plan limit, then try again.',
@@ -13,9 +13,6 @@ const ERROR_CODE_HINTS: Record<string, string> = {
 		'The user behind this API key may not do this in the workspace. Ask a workspace admin for the permission, or use a key of a user who has it.',
 	INVALID_CREDENTIALS:
 		'The platform rejected these credentials. Check the handle and use an app password, not the account password.',
-	VALIDATION_ERROR: 'The service rejected the input. Correct the fields listed and try again.',
-	RATE_LIMIT_EXCEEDED:
-		'Too many requests for this API key. Wait before running again, or raise "Max Rate-Limit Wait" in the node options.',
 };
 
 /** What to do, by HTTP status, when there is no error_code. */
@@ -163,6 +160,24 @@ export function notJsonError(node: INode, where: Where, status: number): NodeApi
 		description:
 			'Set the credential\'s Base URL to the address the API is served from, without "/api/v1" (for a self-hosted gateway it may need its own prefix). An HTML page usually means a website or login page answered instead of the API.',
 	});
+}
+
+/** A redirect, never followed; its target is named without the query, which may carry anything. */
+export function redirectError(node: INode, where: Where, status: number, location: string) {
+	const from = `${where.baseUrl}${where.path}`;
+	const target = URL.canParse(location, from) ? new URL(location, from) : undefined;
+	const to = target ? `${target.origin}${target.pathname}` : location;
+	const base = to.endsWith(where.path) ? to.slice(0, -where.path.length) : to;
+	return answerError(node, where, status, 'refused', {
+		message: `The service at ${where.baseUrl} answered with a redirect to ${to} (HTTP ${status})`,
+		description: `Redirects are not followed, so the API key was not sent there. If ${base} is the right address, set it as the Base URL in the credential.`,
+	});
+}
+
+/** The credential kept the key back (plain http:// to a public host): nothing was sent. */
+export function keyRefusedError(node: INode, where: Where, refusal: string) {
+	const error = new NodeApiError(node, {}, { message: refusal, itemIndex: where.itemIndex });
+	return withOutcome(error, 'not-sent');
 }
 
 /** A 5xx whose body is a page or text: the service, or a proxy in front of it, failed. */

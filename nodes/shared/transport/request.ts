@@ -8,11 +8,14 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import { KEY_REFUSED } from '../../../credentials/SocialPublishingApi.credentials';
 import {
 	apiError,
+	keyRefusedError,
 	notEnvelopeError,
 	notJsonError,
 	rateLimitExhaustedError,
+	redirectError,
 	serviceFailedError,
 	unreachableError,
 } from './errors';
@@ -280,6 +283,9 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 			});
 		} catch (error) {
 			gate.leave();
+			// The credential kept the key back (keyRefusal): nothing was sent.
+			const cause = (error as { cause?: Error }).cause;
+			if (cause?.name === KEY_REFUSED) throw keyRefusedError(node, where, cause.message);
 			const failure = transportFailure(error);
 			throw unreachableError(node, where, {
 				...failure,
@@ -292,6 +298,10 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 
 		const status = response.statusCode;
 		const body = response.body;
+		const location = header(response, 'location');
+		if (status >= 300 && status < 400 && location !== undefined) {
+			throw redirectError(node, where, status, location);
+		}
 		const serviceTime = Date.parse(header(response, 'date') ?? '');
 		if (!Number.isNaN(serviceTime)) clockOffsets.set(this, serviceTime - Date.now());
 		if (!isJsonObject(body)) {

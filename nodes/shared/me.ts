@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { send } from './api';
+import { getRecord } from './api';
 import type { ApiContext } from './transport/request';
 
 /** The user the API key belongs to, as `/me` tells it (its shape is not described). */
@@ -26,7 +26,7 @@ const readings = new WeakMap<object, Promise<Me>>();
 export async function readMe(ctx: ApiContext, itemIndex?: number): Promise<Me> {
 	let reading = readings.get(ctx);
 	if (!reading) {
-		reading = send.call(ctx, 'me', {}, { itemIndex }).then(meOf);
+		reading = getRecord.call(ctx, 'me', {}, { itemIndex }).then(meOf);
 		readings.set(ctx, reading);
 		reading.catch(() => readings.delete(ctx));
 	}

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { nodeOptions } from '../../shared/options';
 import { userIdOf } from '../../shared/ids';
-import type { EndpointName } from '../../shared/api';
+import type { ReadName } from '../../shared/api';
 import { bodyOf, limit, param, returnAll, workspace } from '../fields/common';
 import type { Field } from '../fields/field';
 import { readFields } from '../fields/field';
@@ -12,7 +12,7 @@ import { InputChecks } from '../fields/checks';
 import { outputProperties } from '../helpers/output';
 import type { ListOutput } from '../helpers/output';
 import { getManyInWorkspace } from '../helpers/workspaceLists';
-import type { Operation } from './resource';
+import type { Operation, Plan } from './resource';
 
 /** One Get Many: the list it reads and the rows its editor shows, in the editor's order. */
 type GetManyList = ListOutput & {
@@ -25,7 +25,7 @@ type GetManyList = ListOutput & {
 	query?: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject>;
 } & (
 		| /** A list of the chosen workspace: shown with the workspace, Return All and Limit. */
-		{ endpoint: EndpointName }
+		{ endpoint: ReadName }
 		/** A list outside any workspace (workspaces, text backgrounds), read whole. */
 		| { read: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject[]> }
 	);
@@ -61,8 +61,8 @@ export function getMany(list: GetManyList): Operation {
 		...outputProperties(list.defaultOutput),
 		nodeOptions(...options.map(property)),
 	];
-	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		if ('read' in list) return await list.read.call(this, itemIndex);
+	async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+		if ('read' in list) return { send: async () => await list.read.call(this, itemIndex) };
 		// A row `inPath` names a part of the request's path (the post of a comment list).
 		const params = Object.fromEntries(
 			fields
@@ -70,11 +70,11 @@ export function getMany(list: GetManyList): Operation {
 				.map((field) => [field.name, param(this, itemIndex, field)]),
 		);
 		const qs = list.query ? await list.query.call(this, itemIndex) : queryOf(this, itemIndex, list);
-		return await getManyInWorkspace.call(this, itemIndex, list.endpoint, qs, params);
+		return { send: getManyInWorkspace.call(this, itemIndex, list.endpoint, qs, params) };
 	}
 	return {
 		description,
-		execute,
+		plan,
 		list: { simplify: list.simplify, defaultOutput: list.defaultOutput },
 	};
 }
@@ -91,7 +91,7 @@ function simplifyLibraryRecord(record: IDataObject): IDataObject {
 
 /** Get Many for a library list searched by name (labels, campaigns, content categories, team members). */
 export function libraryGetMany(
-	endpoint: EndpointName,
+	endpoint: ReadName,
 	searchDescription: string,
 	searchPlaceholder: string,
 ): Operation {

@@ -8,13 +8,14 @@ import { InputChecks } from '../../fields/checks';
 import { createOnce } from '../../../shared/api/exactlyOnce';
 import { nodeOptions, onServerErrorOption } from '../../../shared/options';
 import { accountLookup } from '../../helpers/recovery';
+import type { Plan } from '../resource';
 
 export const description: INodeProperties[] = [
 	...[workspace, facebookGroupName].map(property),
 	nodeOptions(property(facebookGroupImage), onServerErrorOption),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const source = { ...options, ...paramsOf(this, itemIndex, [facebookGroupName]) };
 	const checks = new InputChecks(this, itemIndex);
@@ -25,11 +26,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getTimezone(),
 	);
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	return await createOnce.call(
-		this,
-		'addFacebookGroup',
-		{ workspaceId },
-		{ body, itemIndex },
-		accountLookup(this, workspaceId, { platform: 'facebook', name: String(body.name) }, itemIndex),
-	);
+	const account = { platform: 'facebook', name: String(body.name) };
+	return {
+		// The workspace's account cap and duplicate names go to the first to arrive.
+		lane: `accounts of ${workspaceId}`,
+		send: async (out) =>
+			await createOnce.call(
+				out,
+				'addFacebookGroup',
+				{ workspaceId },
+				{ body, itemIndex },
+				accountLookup(this, workspaceId, account, itemIndex),
+			),
+	};
 }

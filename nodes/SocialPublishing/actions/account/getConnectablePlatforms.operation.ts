@@ -4,6 +4,7 @@ import { nodeOptions } from '../../../shared/options';
 import { getList } from '../../../shared/api';
 import { outputProperties } from '../../helpers/output';
 import type { ListOutput } from '../../helpers/output';
+import type { Plan } from '../resource';
 
 export const description: INodeProperties[] = [...outputProperties('raw'), nodeOptions()];
 
@@ -16,6 +17,6 @@ const simplifyPlatform = (platform: IDataObject): IDataObject => ({
 
 export const list: ListOutput = { simplify: simplifyPlatform, defaultOutput: 'raw' };
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await getList.call(this, 'platforms', {}, { itemIndex });
+export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	return { send: async () => await getList.call(this, 'platforms', {}, { itemIndex }) };
 }

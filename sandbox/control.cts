@@ -223,9 +223,7 @@ export function registerControl(app: FastifyInstance, runtime: Runtime) {
 			const { ms, spreadMs, seed } = request.body;
 			runtime.latencyMs = ms;
 			// With a spread, each request waits `ms` plus a draw below `spreadMs`, from `seed`.
-			runtime.latencySpread = spreadMs
-				? { upToMs: spreadMs, draw: seededRandom(seed ?? 1) }
-				: null;
+			runtime.latencySpread = spreadMs ? { upToMs: spreadMs, draw: seededRandom(seed ?? 1) } : null;
 			return { ok: true };
 		},
 	);

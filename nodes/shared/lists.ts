@@ -81,8 +81,7 @@ const namedResult = (record: IDataObject) => ({
 });
 
 /** The list method of a library list whose items show by name (campaigns, content categories). */
-export const namedListSearch = (endpoint: ReadName) =>
-	workspaceListMethod(endpoint, namedResult);
+export const namedListSearch = (endpoint: ReadName) => workspaceListMethod(endpoint, namedResult);
 
 /**
  * Every record of one of the workspace's lists (accounts, labels, team members, media), walked

@@ -37,10 +37,18 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		const shape = handler.list ? outputShaper(this, itemIndex, handler.list) : undefined;
 		plans[itemIndex] = { ...(await handler.plan.call(this, itemIndex)), shape };
 	};
+	// The items that sent something: a failure names them, not those that only read.
+	const wrote = new Set<number>();
 	const out = writer(this);
 	const sendItem = async (itemIndex: number): Promise<void> => {
 		const { send, shape } = plans[itemIndex];
-		const result = await send(out);
+		const result = await send({
+			...out,
+			send: async (...call) => {
+				wrote.add(itemIndex);
+				return await out.send(...call);
+			},
+		});
 		outputs[itemIndex] = this.helpers.constructExecutionMetaData(
 			this.helpers.returnJsonArray(shape ? shape(result as IDataObject[]) : result),
 			{ itemData: { item: itemIndex } },
@@ -104,7 +112,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const stopped = await run(runs, sendItem);
 	if (stopped) {
 		const done = sent
-			.filter((itemIndex) => outputs[itemIndex])
+			.filter((itemIndex) => outputs[itemIndex] && wrote.has(itemIndex))
 			.map((itemIndex) => {
 				const json = outputs[itemIndex][0]?.json ?? {};
 				const id = [json.id, json.post_id, json.account_id, json.session_id].find(

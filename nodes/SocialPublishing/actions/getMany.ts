@@ -9,7 +9,7 @@ import { readFields } from '../fields/field';
 import { librarySearch } from '../fields/listQuery';
 import { property } from '../fields/ui';
 import { InputChecks } from '../fields/checks';
-import { outputProperties } from '../helpers/output';
+import { outputProperties, outputShaper } from '../helpers/output';
 import type { ListOutput } from '../helpers/output';
 import { getManyInWorkspace } from '../helpers/workspaceLists';
 import type { Operation, Plan } from './resource';
@@ -62,7 +62,8 @@ export function getMany(list: GetManyList): Operation {
 		nodeOptions(...options.map(property)),
 	];
 	async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-		if ('read' in list) return { send: async () => await list.read.call(this, itemIndex) };
+		const shape = outputShaper(this, itemIndex, list);
+		if ('read' in list) return { send: async () => shape(await list.read.call(this, itemIndex)) };
 		// A row `inPath` names a part of the request's path (the post of a comment list).
 		const params = Object.fromEntries(
 			fields
@@ -70,13 +71,10 @@ export function getMany(list: GetManyList): Operation {
 				.map((field) => [field.name, param(this, itemIndex, field)]),
 		);
 		const qs = list.query ? await list.query.call(this, itemIndex) : queryOf(this, itemIndex, list);
-		return { send: getManyInWorkspace.call(this, itemIndex, list.endpoint, qs, params) };
+		const read = getManyInWorkspace.call(this, itemIndex, list.endpoint, qs, params);
+		return { send: async () => shape(await read()) };
 	}
-	return {
-		description,
-		plan,
-		list: { simplify: list.simplify, defaultOutput: list.defaultOutput },
-	};
+	return { description, plan };
 }
 
 /** A library record's identity: by user ID for team members (approvers take user IDs), else by ID. */

@@ -6,7 +6,6 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { ListOutput } from '../helpers/output';
 import type { Out } from '../../shared/api';
 
 /** What one item will send, once every item's plan stands. */
@@ -23,8 +22,6 @@ export interface Operation {
 	description: INodeProperties[];
 	/** Reads the item's parameters and checks them, reading only what the checks need. */
 	plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan>;
-	/** A list operation: its Output option (Simplified, Raw, Selected Fields) shapes the records. */
-	list?: ListOutput;
 }
 
 /** One entry of a resource's Operation selector, and the operation it runs. */

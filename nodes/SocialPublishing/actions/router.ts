@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { parallelRequestsOf, writer } from '../../shared/api';
-import { outputShaper } from '../helpers/output';
 import { operationsByResource } from './index';
 import type { Plan } from './resource';
 
@@ -20,7 +19,7 @@ type NodeError = NodeApiError | NodeOperationError;
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const outputs: INodeExecutionData[][] = [];
-	const plans: Array<Plan & { shape?: (records: IDataObject[]) => IDataObject[] }> = [];
+	const plans: Plan[] = [];
 	const all = this.getInputData().map((_, itemIndex) => [itemIndex]);
 
 	const planItem = async (itemIndex: number): Promise<void> => {
@@ -34,23 +33,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				{ itemIndex },
 			);
 		}
-		const shape = handler.list ? outputShaper(this, itemIndex, handler.list) : undefined;
-		plans[itemIndex] = { ...(await handler.plan.call(this, itemIndex)), shape };
+		plans[itemIndex] = await handler.plan.call(this, itemIndex);
 	};
 	// The items that sent something: a failure names them, not those that only read.
 	const wrote = new Set<number>();
-	const out = writer(this);
 	const sendItem = async (itemIndex: number): Promise<void> => {
-		const { send, shape } = plans[itemIndex];
-		const result = await send({
-			...out,
-			send: async (...call) => {
-				wrote.add(itemIndex);
-				return await out.send(...call);
-			},
-		});
+		const result = await plans[itemIndex].send(writer(this, () => wrote.add(itemIndex)));
 		outputs[itemIndex] = this.helpers.constructExecutionMetaData(
-			this.helpers.returnJsonArray(shape ? shape(result as IDataObject[]) : result),
+			this.helpers.returnJsonArray(result),
 			{ itemData: { item: itemIndex } },
 		);
 	};

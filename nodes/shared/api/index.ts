@@ -63,9 +63,13 @@ export interface Out<C extends ApiContext = IExecuteFunctions> {
 	send(name: WriteName, params: PathParams, options?: CallOptions): Promise<IDataObject>;
 }
 
-export const writer = <C extends ApiContext>(ctx: C): Out<C> => ({
+/** An `Out` for `ctx`; `sent` is told of each request before it goes. */
+export const writer = <C extends ApiContext>(ctx: C, sent = () => {}): Out<C> => ({
 	ctx,
-	send: async (name, params, options = {}) => await answerOf(ctx, name, params, options),
+	send: async (name, params, options = {}) => {
+		sent();
+		return await answerOf(ctx, name, params, options);
+	},
 });
 
 /** One record that is only read (`/me`). */

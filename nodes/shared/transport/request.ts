@@ -18,7 +18,6 @@ import {
 } from './errors';
 import type { Outcome } from './errors';
 import { gateFor, slotsOf } from './gate';
-import type { Gate } from './gate';
 import type { MultipartBody } from './multipart';
 
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
@@ -74,23 +73,30 @@ function normalBaseUrl(value: unknown): string {
 		.replace(/\/api(\/v1)?$/i, '');
 }
 
-/** The credential's Base URL and its key's gate, read once per execution, poll or editor call. */
-const readings = new WeakMap<object, Promise<{ baseUrl: string; gate: Gate }>>();
-
-export async function credentialOf(ctx: ApiContext): Promise<{ baseUrl: string; gate: Gate }> {
-	let reading = readings.get(ctx);
-	if (!reading) {
-		reading = ctx
-			.getCredentials<{ baseUrl: string; apiKey: string }>(CREDENTIAL_TYPE)
-			.then(({ baseUrl, apiKey }) => ({
-				baseUrl: normalBaseUrl(baseUrl),
-				gate: gateFor(normalBaseUrl(baseUrl), String(apiKey ?? '')),
-			}));
-		readings.set(ctx, reading);
-		reading.catch(() => readings.delete(ctx));
-	}
-	return await reading;
+/** `read`, once per execution, poll or editor call (the context is the key); a failure is not kept. */
+export function oncePerContext<T, A extends unknown[]>(
+	read: (ctx: ApiContext, ...rest: A) => Promise<T>,
+): (ctx: ApiContext, ...rest: A) => Promise<T> {
+	const readings = new WeakMap<object, Promise<T>>();
+	return async (ctx, ...rest) => {
+		let reading = readings.get(ctx);
+		if (!reading) {
+			reading = read(ctx, ...rest);
+			readings.set(ctx, reading);
+			reading.catch(() => readings.delete(ctx));
+		}
+		return await reading;
+	};
 }
+
+/** The credential's Base URL and its key's gate. */
+export const credentialOf = oncePerContext(async (ctx) => {
+	const credentials = await ctx.getCredentials<{ baseUrl: string; apiKey: string }>(
+		CREDENTIAL_TYPE,
+	);
+	const baseUrl = normalBaseUrl(credentials.baseUrl);
+	return { baseUrl, gate: gateFor(baseUrl, String(credentials.apiKey ?? '')) };
+});
 
 /** Options > Parallel Requests of an execution: a whole number of at least 1. */
 export function parallelRequestsOf(ctx: IExecuteFunctions): number {

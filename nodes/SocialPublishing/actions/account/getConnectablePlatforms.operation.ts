@@ -1,12 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { nodeOptions } from '../../../shared/options';
 import { getList } from '../../../shared/api';
-import { outputProperties } from '../../helpers/output';
-import type { ListOutput } from '../../helpers/output';
-import type { Plan } from '../resource';
-
-export const description: INodeProperties[] = [...outputProperties('raw'), nodeOptions()];
+import { getMany } from '../getMany';
 
 /** The fields an agent or a message needs. */
 const simplifyPlatform = (platform: IDataObject): IDataObject => ({
@@ -15,8 +10,10 @@ const simplifyPlatform = (platform: IDataObject): IDataObject => ({
 	connection_method: platform.connection_method ?? null,
 });
 
-export const list: ListOutput = { simplify: simplifyPlatform, defaultOutput: 'raw' };
-
-export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return { send: async () => await getList.call(this, 'platforms', {}, { itemIndex }) };
-}
+export const { description, plan } = getMany({
+	async read(this: IExecuteFunctions, itemIndex: number) {
+		return await getList.call(this, 'platforms', {}, { itemIndex });
+	},
+	simplify: simplifyPlatform,
+	defaultOutput: 'raw',
+});

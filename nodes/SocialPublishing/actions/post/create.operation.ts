@@ -95,14 +95,14 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 	readPlatformOptions(checks, platformOptions, zone, body);
 	const binaryProperties = (read(post.binaryPropertyNames, fields.binaryPropertyNames) ??
 		[]) as string[];
-	checkCreateRules(this, itemIndex, checks, body, binaryProperties);
+	checkCreateRules(checks, body, binaryProperties);
+	// The files' metadata is checked now; they are read when sent.
+	const uploads = binaryUploads(this, itemIndex, workspaceId, binaryProperties);
 	// The one check that needs a request (`/me`, once per execution): the creator may not approve.
 	const approvers = list((body.approval as IDataObject | undefined)?.approvers);
 	const me = approvers.length ? (await readMe(this, itemIndex)).ids : [];
 	const creator = me.filter((id) => approvers.includes(id));
 	if (creator.length > 0) checks.fail('Approval Approvers', NOT_THE_CREATOR(creator));
-
-	const uploads = binaryUploads(this, itemIndex, workspaceId, binaryProperties);
 
 	const send = async (out: Out) => {
 		const uploaded = await uploads(out, body);

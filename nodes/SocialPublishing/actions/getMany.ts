@@ -2,8 +2,17 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { nodeOptions } from '../../shared/options';
 import { userIdOf } from '../../shared/ids';
-import type { ReadName } from '../../shared/api';
-import { bodyOf, limit, param, returnAll, workspace } from '../fields/common';
+import { getList } from '../../shared/api';
+import type { PathParams, ReadName, ShortList } from '../../shared/api';
+import {
+	bodyOf,
+	limit,
+	limitOf,
+	param,
+	returnAll,
+	workspace,
+	workspaceIdOf,
+} from '../fields/common';
 import type { Field } from '../fields/field';
 import { readFields } from '../fields/field';
 import { librarySearch } from '../fields/listQuery';
@@ -11,7 +20,6 @@ import { property } from '../fields/ui';
 import { InputChecks } from '../fields/checks';
 import { outputProperties, outputShaper } from '../helpers/output';
 import type { ListOutput } from '../helpers/output';
-import { getManyInWorkspace } from '../helpers/workspaceLists';
 import type { Operation, Plan } from './resource';
 
 /** One Get Many: the list it reads and the rows its editor shows, in the editor's order. */
@@ -63,7 +71,8 @@ export function getMany(list: GetManyList): Operation {
 	];
 	async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 		const shape = outputShaper(this, itemIndex, list);
-		if ('read' in list) return { send: async () => shape(await list.read.call(this, itemIndex)) };
+		if ('read' in list)
+			return { send: async () => (await list.read.call(this, itemIndex)).map(shape) };
 		// A row `inPath` names a part of the request's path (the post of a comment list).
 		const params = Object.fromEntries(
 			fields
@@ -71,10 +80,36 @@ export function getMany(list: GetManyList): Operation {
 				.map((field) => [field.name, param(this, itemIndex, field)]),
 		);
 		const qs = list.query ? await list.query.call(this, itemIndex) : queryOf(this, itemIndex, list);
-		const read = getManyInWorkspace.call(this, itemIndex, list.endpoint, qs, params);
-		return { send: async () => shape(await read()) };
+		const where = { ...params, workspaceId: workspaceIdOf(this, itemIndex) };
+		const options = { qs, itemIndex, limit: limitOf(this, itemIndex) };
+		return { send: async () => await readList(this, list.endpoint, where, options, shape) };
 	}
 	return { description, plan };
+}
+
+/**
+ * One of the workspace's lists, shaped. A Return All that stays short of the list's `total`
+ * returns what it read, never in silence: a warning in the output pane, and `list_incomplete`
+ * (read, total, message) on each record, for workflows and agents, which see no hints.
+ */
+async function readList(
+	ctx: IExecuteFunctions,
+	endpoint: ReadName,
+	params: PathParams,
+	options: { qs: IDataObject; itemIndex: number; limit?: number },
+	shape: (record: IDataObject) => IDataObject,
+): Promise<IDataObject[]> {
+	let incomplete: ShortList | undefined;
+	const records = await getList.call(ctx, endpoint, params, {
+		...options,
+		short: (list) => {
+			incomplete = list;
+			const message = `Item ${options.itemIndex}: ${list.message}`;
+			ctx.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
+		},
+	});
+	const note = incomplete && { list_incomplete: { ...incomplete } };
+	return records.map((record) => ({ ...shape(record), ...note }));
 }
 
 /** A library record's identity: by user ID for team members (approvers take user IDs), else by ID. */

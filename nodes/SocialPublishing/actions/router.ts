@@ -87,19 +87,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			all.length > 1 && refused instanceof NodeOperationError ? NOTHING_SENT : '',
 		);
 	const sent = all.flat().filter((itemIndex) => plans[itemIndex]);
-	// A lane is one run, where its first item stands.
-	const runs: number[][] = [];
-	const lanes = new Map<string, number[]>();
+	// The items of a lane are one run, where its first item stands; any other item is a run alone.
+	const runs = new Map<string | number, number[]>();
 	for (const itemIndex of sent) {
-		const lane = plans[itemIndex].lane;
-		const known = lane === undefined ? undefined : lanes.get(lane);
-		if (known) known.push(itemIndex);
-		else {
-			runs.push([itemIndex]);
-			if (lane !== undefined) lanes.set(lane, runs[runs.length - 1]);
-		}
+		const lane = plans[itemIndex].lane ?? itemIndex;
+		runs.set(lane, [...(runs.get(lane) ?? []), itemIndex]);
 	}
-	const stopped = await run(runs, sendItem);
+	const stopped = await run([...runs.values()], sendItem);
 	if (stopped) {
 		const done = sent
 			.filter((itemIndex) => outputs[itemIndex] && wrote.has(itemIndex))

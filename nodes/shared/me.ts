@@ -21,5 +21,5 @@ function meOf(record: IDataObject): Me {
 
 /** `GET /api/v1/me`, read once per execution (or poll). */
 export const readMe = oncePerContext(async (ctx, itemIndex?: number) =>
-	meOf(await getRecord.call(ctx, 'me', {}, { itemIndex })),
+	meOf(await getRecord(ctx, 'me', { itemIndex })),
 );

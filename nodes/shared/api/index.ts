@@ -73,14 +73,8 @@ export const writer = <C extends ApiContext>(ctx: C, sent = () => {}): Out<C> =>
 });
 
 /** One record that is only read (`/me`). */
-export async function getRecord(
-	this: ApiContext,
-	name: ReadName,
-	params: PathParams = {},
-	options: CallOptions = {},
-): Promise<IDataObject> {
-	return await answerOf(this, name, params, options);
-}
+export const getRecord = async (ctx: ApiContext, name: ReadName, options: CallOptions = {}) =>
+	await answerOf(ctx, name, {}, options);
 
 /**
  * What an endpoint answers: for a record endpoint, the record (with any fields the answer put

@@ -104,6 +104,8 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 	const creator = me.filter((id) => approvers.includes(id));
 	if (creator.length > 0) checks.fail('Approval Approvers', NOT_THE_CREATOR(creator));
 
+	// A queue slot, or a content category's next slot, goes to the post that arrives first.
+	const byArrival = ['queued', 'content_category'].includes(publishType);
 	const send = async (out: Out) => {
 		const uploaded = await uploads(out, body);
 		const created = await createOnce.call(
@@ -129,8 +131,5 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 			...(uploaded.length > 0 ? { uploaded_media: uploaded } : {}),
 		};
 	};
-	// A queue slot, or a content category's next slot, goes to the post that arrives first.
-	return BY_ARRIVAL.includes(publishType) ? { send, lane: `slots in ${workspaceId}` } : { send };
+	return { send, lane: byArrival ? `slots in ${workspaceId}` : undefined };
 }
-
-const BY_ARRIVAL = ['queued', 'content_category'];

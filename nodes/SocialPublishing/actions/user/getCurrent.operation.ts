@@ -7,5 +7,5 @@ import type { Plan } from '../resource';
 export const description: INodeProperties[] = [nodeOptions()];
 
 export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return { send: async () => await getRecord.call(this, 'me', {}, { itemIndex }) };
+	return { send: async () => await getRecord(this, 'me', { itemIndex }) };
 }

@@ -1,7 +1,8 @@
 // Where the service acts by arrival, items arrive in item order: a queue slot (Publish Type
-// "Queued" or "Content Category") goes to the post that arrives first, and a post's comments read
-// in the order they arrive. Proved with a sandbox whose latency varies per request (a seeded draw
-// of 0 to 150 ms), under several seeds: the slots the sandbox gave, and the order it made things in.
+// "Queued" or "Content Category") goes to the post that arrives first, a post's comments read in
+// the order they arrive, and a workspace's account cap goes to the accounts added first. Proved
+// with a sandbox whose latency varies per request (a seeded draw of 0 to 150 ms), under several
+// seeds: the slots the sandbox gave, and the order it made things in.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
@@ -36,7 +37,7 @@ const createPosts = inWorkspace('post', 'create', {
 /** The texts the sandbox took in, in the order it answered them, from its request log. */
 async function arrived(path: string, field: (body: IDataObject) => unknown): Promise<string[]> {
 	return (await sandbox.control.requests({ method: 'POST', path }))
-		.filter((request) => request.status === 201)
+		.filter((request) => request.status === 200 || request.status === 201)
 		.map((request) => String(field(request.body as IDataObject)));
 }
 const postText = (body: IDataObject) => (body.content as IDataObject).text;
@@ -129,5 +130,18 @@ describe.each(SEEDS)('latency that varies per request (seed %i)', (seed) => {
 		});
 		expect(error).toBeUndefined();
 		expect(await arrived(COMMENTS, (body) => body.comment)).toEqual(comments);
+	});
+
+	test("4 Facebook groups are added in item order: the workspace's account cap goes to the first", async () => {
+		const groups = Array.from({ length: 4 }, (_, n) => `Order Group ${n}`);
+		const { error } = await runNode({
+			parameters: inWorkspace('account', 'addFacebookGroup', { name: '={{ $json.group }}' }),
+			items: json(groups.map((group) => ({ group }))),
+			credentials: sandbox.credentials(),
+		});
+		expect(error).toBeUndefined();
+		expect(
+			await arrived(`/api/v1/workspaces/${MAIN_WORKSPACE}/add/facebook-group`, (body) => body.name),
+		).toEqual(groups);
 	});
 });

@@ -128,8 +128,9 @@ export class SandboxControl {
 		return this.call('GET', 'ids');
 	}
 
-	async latency(ms: number): Promise<void> {
-		await this.call('POST', 'latency', { ms });
+	/** Every API request waits `ms`, plus, with a spread, a seeded draw below `spreadMs` each. */
+	async latency(ms: number, spread?: { spreadMs: number; seed: number }): Promise<void> {
+		await this.call('POST', 'latency', { ms, ...spread });
 	}
 
 	async rateLimit(spec: RateLimit | null): Promise<void> {

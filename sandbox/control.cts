@@ -9,7 +9,7 @@ import type { ClockSettings } from './clock.cts';
 import { fail } from './errors.cts';
 import { DEMO } from './demo-data.cts';
 import { startRandomFaults } from './faults.cts';
-import { withChoices } from './profile.cts';
+import { seededRandom, withChoices } from './profile.cts';
 import { FAULT_ANSWERS, FAULT_MOMENTS } from './runtime.cts';
 import type { Fault, RandomFaults, RateLimit, Runtime } from './runtime.cts';
 
@@ -67,7 +67,11 @@ const schemas = {
 		properties: { workspace_id: string, timezone: nullable(string) },
 		required: ['workspace_id', 'timezone'],
 	},
-	latency: { type: 'object', properties: { ms: integer(0) }, required: ['ms'] },
+	latency: {
+		type: 'object',
+		properties: { ms: integer(0), spreadMs: integer(0), seed: integer(0) },
+		required: ['ms'],
+	},
 	rateLimit: { anyOf: [{ type: 'null' }, rateLimitSchema] },
 	credits: {
 		type: 'object',
@@ -219,11 +223,14 @@ export function registerControl(app: FastifyInstance, runtime: Runtime) {
 			: { spec: null, seen: 0, drawn: [] };
 	});
 
-	app.post<{ Body: { ms: number } }>(
+	app.post<{ Body: { ms: number; spreadMs?: number; seed?: number } }>(
 		`${prefix}/latency`,
 		{ schema: { body: schemas.latency } },
 		async (request) => {
-			runtime.latencyMs = request.body.ms;
+			const { ms, spreadMs, seed } = request.body;
+			runtime.latencyMs = ms;
+			// With a spread, each request waits `ms` plus a draw below `spreadMs`, from `seed`.
+			runtime.latencySpread = spreadMs ? { upToMs: spreadMs, draw: seededRandom(seed ?? 1) } : null;
 			return { ok: true };
 		},
 	);

@@ -143,6 +143,8 @@ export class Runtime {
 	/** Connections a `hang` fault holds open, each with the timer that closes it. */
 	private readonly held = new Map<Socket, NodeJS.Timeout>();
 	latencyMs = 0;
+	/** A further wait drawn per request from a seed, below `upToMs`: a network whose delay varies. */
+	latencySpread: { upToMs: number; draw: () => number } | null = null;
 	rateLimit: RateLimit | null;
 	/** The limit the sandbox started with, which a reset restores. */
 	private readonly startRateLimit: RateLimit | null;
@@ -173,6 +175,7 @@ export class Runtime {
 		this.randomFaults = null;
 		this.releaseHeld();
 		this.latencyMs = 0;
+		this.latencySpread = null;
 		this.credits = null;
 		this.windows.clear();
 		this.seq = 0;

@@ -121,7 +121,9 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 		runtime.countInFlight(reply.raw);
 		const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
 		request.loggedQuery = { ...parseQuery(query) } as Record<string, string | string[]>;
-		if (runtime.latencyMs > 0) await sleep(runtime.latencyMs);
+		const spread = runtime.latencySpread;
+		const latency = runtime.latencyMs + (spread ? Math.floor(spread.draw() * spread.upToMs) : 0);
+		if (latency > 0) await sleep(latency);
 	});
 
 	// Runs once the body is parsed and before schema validation, so faults, limits and

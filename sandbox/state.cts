@@ -142,6 +142,8 @@ export interface Post {
 	external_comments: ExternalComment[];
 	post_type: string;
 	hide_client: boolean;
+	/** Whether `scheduled_at` is a slot the queue gave (Queued or Content Category). */
+	slotted?: boolean;
 }
 
 export interface Comment {

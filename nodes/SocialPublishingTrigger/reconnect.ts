@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { getList, send } from '../shared/api';
+import { getList, writer } from '../shared/api';
 import { linkLines } from '../shared/connect';
 import { idOf } from '../shared/ids';
 import { CONNECT_PLATFORMS } from '../shared/limits';
@@ -76,8 +76,7 @@ async function fixFor(
 	}
 	const id = idOf(account) || String(account.account_id);
 	try {
-		const session = await send.call(
-			ctx,
+		const session = await writer(ctx).send(
 			'connect',
 			{ workspaceId, platform },
 			{ qs: { process: 'reconnect', account_id: id } },

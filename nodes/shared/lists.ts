@@ -8,7 +8,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { getList, getPage } from './api';
-import type { EndpointName } from './api';
+import type { ReadName } from './api';
 import { idOf, userIdOf } from './ids';
 import { PER_PAGE_MAX } from './limits';
 import { readWorkspaces } from './workspaces';
@@ -28,7 +28,7 @@ function currentWorkspaceId(ctx: ILoadOptionsFunctions): string {
 }
 
 interface WorkspaceListSearch {
-	endpoint: EndpointName;
+	endpoint: ReadName;
 	/** The user's search text, sent as the API's `search` parameter. */
 	filter?: string;
 	/** The page number to fetch next, as n8n hands it back. */
@@ -62,7 +62,7 @@ export async function searchWorkspaceList(
 
 /** The list method of a workspace list whose items show as `toResult` gives them. */
 function workspaceListMethod(
-	endpoint: EndpointName,
+	endpoint: ReadName,
 	toResult: (item: IDataObject) => INodeListSearchItems,
 ) {
 	return async function (
@@ -81,8 +81,7 @@ const namedResult = (record: IDataObject) => ({
 });
 
 /** The list method of a library list whose items show by name (campaigns, content categories). */
-export const namedListSearch = (endpoint: EndpointName) =>
-	workspaceListMethod(endpoint, namedResult);
+export const namedListSearch = (endpoint: ReadName) => workspaceListMethod(endpoint, namedResult);
 
 /**
  * Every record of one of the workspace's lists (accounts, labels, team members, media), walked
@@ -90,7 +89,7 @@ export const namedListSearch = (endpoint: EndpointName) =>
  */
 export async function workspaceOptions(
 	ctx: ILoadOptionsFunctions,
-	endpoint: EndpointName,
+	endpoint: ReadName,
 	toOption: (record: IDataObject) => INodePropertyOptions,
 ): Promise<INodePropertyOptions[]> {
 	const records = await getList.call(ctx, endpoint, { workspaceId: currentWorkspaceId(ctx) });

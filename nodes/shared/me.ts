@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { send } from './api';
-import type { ApiContext } from './transport/request';
+import { getRecord } from './api';
+import { oncePerContext } from './transport/request';
 
 /** The user the API key belongs to, as `/me` tells it (its shape is not described). */
 interface Me {
@@ -19,16 +19,7 @@ function meOf(record: IDataObject): Me {
 	return { userId: ids[0] ?? '', ids: [...new Set(ids)] };
 }
 
-/** One `/me` per execution (or poll): the context is the key. */
-const readings = new WeakMap<object, Promise<Me>>();
-
-/** Reads `GET /api/v1/me` once per execution; a failed reading is not remembered. */
-export async function readMe(ctx: ApiContext, itemIndex?: number): Promise<Me> {
-	let reading = readings.get(ctx);
-	if (!reading) {
-		reading = send.call(ctx, 'me', {}, { itemIndex }).then(meOf);
-		readings.set(ctx, reading);
-		reading.catch(() => readings.delete(ctx));
-	}
-	return await reading;
-}
+/** `GET /api/v1/me`, read once per execution (or poll). */
+export const readMe = oncePerContext(async (ctx, itemIndex?: number) =>
+	meOf(await getRecord(ctx, 'me', { itemIndex })),
+);

@@ -1,25 +1,15 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { getList } from './api';
 import { idOf } from './ids';
 import type { ApiContext } from './transport/request';
-
-/** One reading of `/workspaces` per execution (or editor call): the context is the key. */
-const readings = new WeakMap<object, Promise<IDataObject[]>>();
+import { oncePerContext } from './transport/request';
 
 /**
  * Every workspace the key reaches, whether the service pages `/workspaces` or answers one plain
- * list (section 4.1 shows neither). Read once per execution; a failed reading is not remembered.
+ * list (section 4.1 shows neither). Read once per execution (or editor call).
  */
-export async function readWorkspaces(ctx: ApiContext, itemIndex?: number): Promise<IDataObject[]> {
-	let reading = readings.get(ctx);
-	if (!reading) {
-		reading = getList.call(ctx, 'workspaces', {}, { itemIndex });
-		readings.set(ctx, reading);
-		reading.catch(() => readings.delete(ctx));
-	}
-	return await reading;
-}
+export const readWorkspaces = oncePerContext(
+	async (ctx, itemIndex?: number) => await getList.call(ctx, 'workspaces', {}, { itemIndex }),
+);
 
 /** The workspace's `timezone` as its record gives it (api-notes.md); undefined when it has none. */
 export async function workspaceTimezone(

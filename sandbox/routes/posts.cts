@@ -1,7 +1,7 @@
 // Posts: list, create, delete (optionally from the platforms), approval, and comments.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { dateInZone, zoneOf } from '../clock.cts';
+import { dateInZone, wallClockInZone, wallClockToInstant, zoneOf } from '../clock.cts';
 import { fail, invalid } from '../errors.cts';
 import { DELETE_NOT_SUPPORTED, FILTER_STATUSES } from '../limits.cts';
 import { checkPost } from '../post-rules.cts';
@@ -127,9 +127,25 @@ export interface NewPost {
 	hideClient?: boolean;
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * The queue's next slot in the workspace: the whole hour after its last slot taken (or after now).
+ * Slots follow arrival, as on the service: the post that arrives first publishes first.
+ */
+function nextSlot(store: Store, workspace: Workspace, now: string): string {
+	const zone = zoneOf(workspace);
+	const taken = store.data.posts
+		.filter((post) => post.workspaceId === workspace.id && post.slotted && post.scheduled_at)
+		.map((post) => wallClockToInstant(String(post.scheduled_at), zone)?.getTime() ?? 0);
+	const after = Math.max(Date.parse(now), ...taken);
+	return wallClockInZone(new Date((Math.floor(after / HOUR_MS) + 1) * HOUR_MS), zone);
+}
+
 /** Creates a post the way the service does; also used by the control surface's seeds and simulations. */
 export function createPost(store: Store, workspace: Workspace, now: string, fields: NewPost): Post {
 	const isDraft = fields.publishType === 'draft';
+	const slotted = ['queued', 'content_category'].includes(fields.publishType);
 	const post: Post = {
 		id: store.newId(),
 		workspaceId: workspace.id,
@@ -139,7 +155,7 @@ export function createPost(store: Store, workspace: Workspace, now: string, fiel
 		accountIds: fields.accountIds,
 		publishedOn: {},
 		status: fields.approval ? 'under_review' : isDraft ? 'draft' : 'scheduled',
-		scheduled_at: fields.scheduledAt ?? null,
+		scheduled_at: slotted ? nextSlot(store, workspace, now) : (fields.scheduledAt ?? null),
 		published_at: null,
 		timezone: zoneOf(workspace),
 		created_at: now,
@@ -166,6 +182,7 @@ export function createPost(store: Store, workspace: Workspace, now: string, fiel
 		external_comments: [],
 		post_type: fields.postType ?? 'feed',
 		hide_client: isDraft && (fields.hideClient ?? false),
+		...(slotted ? { slotted } : {}),
 	};
 	store.data.posts.push(post);
 	return post;

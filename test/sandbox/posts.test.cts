@@ -88,6 +88,31 @@ describe('create post (4.14)', () => {
 		expect((await listed(body.data.id)).scheduling.status).toBe(status);
 	});
 
+	it('gives queued and content-category posts the next queue slot, a whole hour apart, in the order they arrive', async () => {
+		const make = async (text: string, scheduling: object, extra: object = {}) => {
+			const { body } = await api.post(
+				ws('/posts'),
+				scheduledPost({ content: { text }, scheduling, ...extra }),
+			);
+			return (await listed(body.data.id)).scheduling.scheduled_at as string | null;
+		};
+		const first = await make('First', { publish_type: 'queued' });
+		const draft = await make('Draft', { publish_type: 'draft' });
+		const second = await make(
+			'Second',
+			{ publish_type: 'content_category' },
+			{ accounts: undefined, content_category_id: DEMO.contentCategories.tips },
+		);
+		const third = await make('Third', { publish_type: 'queued' });
+		expect(draft).toBeNull();
+		const hour = (wall: string | null) => Date.parse(`${String(wall).replace(' ', 'T')}Z`);
+		expect(String(first)).toMatch(/^\d{4}-\d\d-\d\d \d\d:00:00$/);
+		expect(hour(first)).toBeGreaterThan(hour(berlinWallClock(0)));
+		expect([hour(second) - hour(first), hour(third) - hour(second)]).toEqual([
+			3_600_000, 3_600_000,
+		]);
+	});
+
 	it('merges the content category accounts, resolves labels, campaign and library media, stores everyone as all', async () => {
 		const { body } = await api.post(
 			ws('/posts'),

@@ -2,17 +2,25 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { nodeOptions } from '../../shared/options';
 import { userIdOf } from '../../shared/ids';
-import type { EndpointName } from '../../shared/api';
-import { bodyOf, limit, param, returnAll, workspace } from '../fields/common';
+import { getList } from '../../shared/api';
+import type { PathParams, ReadName, ShortList } from '../../shared/api';
+import {
+	bodyOf,
+	limit,
+	limitOf,
+	param,
+	returnAll,
+	workspace,
+	workspaceIdOf,
+} from '../fields/common';
 import type { Field } from '../fields/field';
 import { readFields } from '../fields/field';
 import { librarySearch } from '../fields/listQuery';
 import { property } from '../fields/ui';
 import { InputChecks } from '../fields/checks';
-import { outputProperties } from '../helpers/output';
+import { outputProperties, outputShaper } from '../helpers/output';
 import type { ListOutput } from '../helpers/output';
-import { getManyInWorkspace } from '../helpers/workspaceLists';
-import type { Operation } from './resource';
+import type { Operation, Plan } from './resource';
 
 /** One Get Many: the list it reads and the rows its editor shows, in the editor's order. */
 type GetManyList = ListOutput & {
@@ -25,7 +33,7 @@ type GetManyList = ListOutput & {
 	query?: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject>;
 } & (
 		| /** A list of the chosen workspace: shown with the workspace, Return All and Limit. */
-		{ endpoint: EndpointName }
+		{ endpoint: ReadName }
 		/** A list outside any workspace (workspaces, text backgrounds), read whole. */
 		| { read: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject[]> }
 	);
@@ -61,8 +69,10 @@ export function getMany(list: GetManyList): Operation {
 		...outputProperties(list.defaultOutput),
 		nodeOptions(...options.map(property)),
 	];
-	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		if ('read' in list) return await list.read.call(this, itemIndex);
+	async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+		const shape = outputShaper(this, itemIndex, list);
+		if ('read' in list)
+			return { send: async () => (await list.read.call(this, itemIndex)).map(shape) };
 		// A row `inPath` names a part of the request's path (the post of a comment list).
 		const params = Object.fromEntries(
 			fields
@@ -70,13 +80,36 @@ export function getMany(list: GetManyList): Operation {
 				.map((field) => [field.name, param(this, itemIndex, field)]),
 		);
 		const qs = list.query ? await list.query.call(this, itemIndex) : queryOf(this, itemIndex, list);
-		return await getManyInWorkspace.call(this, itemIndex, list.endpoint, qs, params);
+		const where = { ...params, workspaceId: workspaceIdOf(this, itemIndex) };
+		const options = { qs, itemIndex, limit: limitOf(this, itemIndex) };
+		return { send: async () => await readList(this, list.endpoint, where, options, shape) };
 	}
-	return {
-		description,
-		execute,
-		list: { simplify: list.simplify, defaultOutput: list.defaultOutput },
-	};
+	return { description, plan };
+}
+
+/**
+ * One of the workspace's lists, shaped. A Return All that stays short of the list's `total`
+ * returns what it read, never in silence: a warning in the output pane, and `list_incomplete`
+ * (read, total, message) on each record, for workflows and agents, which see no hints.
+ */
+async function readList(
+	ctx: IExecuteFunctions,
+	endpoint: ReadName,
+	params: PathParams,
+	options: { qs: IDataObject; itemIndex: number; limit?: number },
+	shape: (record: IDataObject) => IDataObject,
+): Promise<IDataObject[]> {
+	let incomplete: ShortList | undefined;
+	const records = await getList.call(ctx, endpoint, params, {
+		...options,
+		short: (list) => {
+			incomplete = list;
+			const message = `Item ${options.itemIndex}: ${list.message}`;
+			ctx.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
+		},
+	});
+	const note = incomplete && { list_incomplete: { ...incomplete } };
+	return records.map((record) => ({ ...shape(record), ...note }));
 }
 
 /** A library record's identity: by user ID for team members (approvers take user IDs), else by ID. */
@@ -91,7 +124,7 @@ function simplifyLibraryRecord(record: IDataObject): IDataObject {
 
 /** Get Many for a library list searched by name (labels, campaigns, content categories, team members). */
 export function libraryGetMany(
-	endpoint: EndpointName,
+	endpoint: ReadName,
 	searchDescription: string,
 	searchPlaceholder: string,
 ): Operation {

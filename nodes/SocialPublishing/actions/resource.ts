@@ -6,15 +6,22 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { ListOutput } from '../helpers/output';
+import type { Out } from '../../shared/api';
 
-/** One operation: its fields and what it does for one input item. */
+/** What one item will send, once every item's plan stands. */
+export interface Plan {
+	/** Sends it: `out` is the only way to create, change or delete. */
+	send(out: Out): Promise<IDataObject | IDataObject[]>;
+	/** Items of one lane are sent one after another, in item order: the service acts by arrival. */
+	lane?: string;
+}
+
+/** One operation: its fields, and its plan for one input item. */
 export interface Operation {
 	/** Its fields; the resource shows them only for this operation. */
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
-	/** A list operation: its Output option (Simplified, Raw, Selected Fields) shapes the records. */
-	list?: ListOutput;
+	/** Reads the item's parameters and checks them, reading only what the checks need. */
+	plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan>;
 }
 
 /** One entry of a resource's Operation selector, and the operation it runs. */

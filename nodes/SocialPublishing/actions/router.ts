@@ -1,28 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { holdingChanges } from '../../shared/api/hold';
-import { parallelRequestsOf } from '../../shared/api';
-import { outputShaper } from '../helpers/output';
+import { parallelRequestsOf, writer } from '../../shared/api';
 import { operationsByResource } from './index';
+import type { Plan } from './resource';
 
 type NodeError = NodeApiError | NodeOperationError;
 
 /**
  * The item loop: pairing, continueOnFail and error wrapping live here, not in operations.
- * Items run up to Options > Parallel Requests at a time; their output keeps item order.
- *
- * Without Continue On Fail a batch that will fail sends nothing: a check pass first runs every
- * item up to its first request that creates, changes or deletes (held back, shared/api/hold.ts),
- * and any item that fails there fails the node before anything is sent. Then the held items run.
+ * Every item is planned first (its parameters read and checked, with the reads the checks need);
+ * only once every plan stands is anything sent, through the one `Out` that can write. Without
+ * Continue On Fail a bad item fails the node before anything is sent; with it, the bad item is an
+ * error item and the good ones go. Items go up to Options > Parallel Requests at a time, except
+ * that the items of one lane go one after another in item order; output keeps item order.
  * A failure from the service stops the batch: no item is started after it, the items under way
  * finish, and the error names the items that were done, so that a new run can leave them out.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const outputs: INodeExecutionData[][] = [];
-	const all = this.getInputData().map((_, itemIndex) => itemIndex);
+	const plans: Plan[] = [];
+	const all = this.getInputData().map((_, itemIndex) => [itemIndex]);
 
-	const runItem = async (itemIndex: number): Promise<void> => {
+	const planItem = async (itemIndex: number): Promise<void> => {
 		const resource = this.getNodeParameter('resource', itemIndex) as string;
 		const operation = this.getNodeParameter('operation', itemIndex) as string;
 		const handler = operationsByResource[resource]?.[operation];
@@ -33,10 +33,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				{ itemIndex },
 			);
 		}
-		const shape = handler.list ? outputShaper(this, itemIndex, handler.list) : undefined;
-		const result = await handler.execute.call(this, itemIndex);
+		plans[itemIndex] = await handler.plan.call(this, itemIndex);
+	};
+	// The items that sent something: a failure names them, not those that only read.
+	const wrote = new Set<number>();
+	const sendItem = async (itemIndex: number): Promise<void> => {
+		const result = await plans[itemIndex].send(writer(this, () => wrote.add(itemIndex)));
 		outputs[itemIndex] = this.helpers.constructExecutionMetaData(
-			this.helpers.returnJsonArray(shape ? shape(result as IDataObject[]) : result),
+			this.helpers.returnJsonArray(result),
 			{ itemData: { item: itemIndex } },
 		);
 	};
@@ -50,44 +54,49 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	};
 	// The first failure in item order; no item is started once one is known.
 	let failure: { itemIndex: number; error: NodeError } | undefined;
-	const fail = (itemIndex: number, error: unknown) => {
-		if (!failure || itemIndex < failure.itemIndex) {
-			failure = { itemIndex, error: nodeErrorOf(error, itemIndex) };
-		}
-	};
-	const run = async (indices: number[], onError: (itemIndex: number, error: unknown) => void) => {
+	const onError = this.continueOnFail()
+		? (itemIndex: number, error: unknown) => {
+				outputs[itemIndex] = [errorItem(this, nodeErrorOf(error, itemIndex), itemIndex)];
+			}
+		: (itemIndex: number, error: unknown) => {
+				if (!failure || itemIndex < failure.itemIndex) {
+					failure = { itemIndex, error: nodeErrorOf(error, itemIndex) };
+				}
+			};
+	/** Runs `step` on each run of items, up to Parallel Requests runs at once, a run's items in turn. */
+	const run = async (runs: number[][], step: (itemIndex: number) => Promise<void>) => {
 		let next = 0;
 		const worker = async () => {
-			while (next < indices.length && !failure) {
-				const itemIndex = indices[next++];
-				await runItem(itemIndex).catch((error: unknown) => onError(itemIndex, error));
+			while (next < runs.length && !failure) {
+				for (const itemIndex of runs[next++]) {
+					if (failure) break;
+					await step(itemIndex).catch((error: unknown) => onError(itemIndex, error));
+				}
 			}
 		};
-		const parallel = Math.min(parallelRequestsOf(this), Math.max(1, indices.length));
+		const parallel = Math.min(parallelRequestsOf(this), Math.max(1, runs.length));
 		await Promise.all(Array.from({ length: parallel }, worker));
 		return failure?.error;
 	};
 
-	if (this.continueOnFail()) {
-		await run(all, (itemIndex, error) => {
-			outputs[itemIndex] = [errorItem(this, nodeErrorOf(error, itemIndex), itemIndex)];
-		});
-		return [outputs.flat()];
-	}
-	const [held, refused] = await holdingChanges(this, async (holding) =>
-		run(all, (itemIndex, error) => holding.has(itemIndex) || fail(itemIndex, error)),
-	);
+	const refused = await run(all, planItem);
 	// An input check failed: the other items are said to be held back too.
 	if (refused)
 		throw note(
 			refused,
 			all.length > 1 && refused instanceof NodeOperationError ? NOTHING_SENT : '',
 		);
-	const sent = all.filter((itemIndex) => held.has(itemIndex));
-	const stopped = await run(sent, fail);
+	const sent = all.flat().filter((itemIndex) => plans[itemIndex]);
+	// The items of a lane are one run, where its first item stands; any other item is a run alone.
+	const runs = new Map<string | number, number[]>();
+	for (const itemIndex of sent) {
+		const lane = plans[itemIndex].lane ?? itemIndex;
+		runs.set(lane, [...(runs.get(lane) ?? []), itemIndex]);
+	}
+	const stopped = await run([...runs.values()], sendItem);
 	if (stopped) {
 		const done = sent
-			.filter((itemIndex) => outputs[itemIndex])
+			.filter((itemIndex) => outputs[itemIndex] && wrote.has(itemIndex))
 			.map((itemIndex) => {
 				const json = outputs[itemIndex][0]?.json ?? {};
 				const id = [json.id, json.post_id, json.account_id, json.session_id].find(

@@ -71,28 +71,8 @@ export interface ListOutput {
 	defaultOutput: 'simplified' | 'raw';
 }
 
-/** The field a Return All that stayed short of its list's `total` puts on each record it read. */
-export const LIST_INCOMPLETE = 'list_incomplete';
-
-/**
- * Reads the Output option (checked before anything is sent) and answers how to shape the
- * operation's records; a short list's `list_incomplete` stays on every shape.
- */
+/** Reads the Output option (checked before anything is sent); answers how to shape a record. */
 export function outputShaper(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	list: ListOutput,
-): (records: IDataObject[]) => IDataObject[] {
-	const shape = shaperOf(ctx, itemIndex, list);
-	return (records) =>
-		records.map((record) =>
-			record[LIST_INCOMPLETE] === undefined
-				? shape(record)
-				: { ...shape(record), [LIST_INCOMPLETE]: record[LIST_INCOMPLETE] },
-		);
-}
-
-function shaperOf(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	{ simplify, defaultOutput }: ListOutput,

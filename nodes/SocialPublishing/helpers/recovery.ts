@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { flattenAccounts } from '../../shared/accounts';
 import { getList } from '../../shared/api';
-import type { EndpointName, PathParams, ShortList } from '../../shared/api';
+import type { ReadName, PathParams, ShortList } from '../../shared/api';
 import type { Found, Lookup } from '../../shared/api/exactlyOnce';
 import { idOf, postIdOf } from '../../shared/ids';
 import { placeIn, readTime, timeOf } from '../../shared/time';
@@ -26,7 +26,7 @@ const found = (record: IDataObject | undefined, matchedOn: string[]): Found | un
  */
 async function findInList(
 	ctx: IExecuteFunctions,
-	endpoint: EndpointName,
+	endpoint: ReadName,
 	params: PathParams,
 	itemIndex: number,
 	matches: (record: IDataObject) => boolean,

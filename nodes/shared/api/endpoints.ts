@@ -125,3 +125,9 @@ export const ENDPOINTS = {
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
+/** Endpoints that only read: callable while items are planned. */
+export type ReadName = {
+	[K in EndpointName]: (typeof ENDPOINTS)[K]['method'] extends 'GET' ? K : never;
+}[EndpointName];
+/** Endpoints that create, change or delete: sent only through an `Out` (api/index.ts). */
+export type WriteName = Exclude<EndpointName, ReadName>;

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import type { EndpointName, PathParams } from './index';
-import { send } from './index';
+import type { Out, PathParams, WriteName } from './index';
 import type { CallOptions } from '../transport/request';
 import { serviceNow } from '../transport/request';
 
@@ -66,25 +65,26 @@ const isDuplicate = (error: NodeApiError) =>
  * 4xx answers, 429s past the bound and refused connections are not ambiguous: they fail as usual.
  */
 export async function createOnce(
-	this: IExecuteFunctions,
-	name: EndpointName,
+	this: Out,
+	name: WriteName,
 	params: PathParams,
 	options: CallOptions & { itemIndex: number },
 	lookup: Lookup,
 ): Promise<IDataObject> {
+	const ctx = this.ctx;
 	if (
-		this.getNodeParameter('options.onServerError', options.itemIndex, 'checkAndResend') === 'fail'
+		ctx.getNodeParameter('options.onServerError', options.itemIndex, 'checkAndResend') === 'fail'
 	) {
-		return await send.call(this, name, params, options);
+		return await this.send(name, params, options);
 	}
 	const began = Date.now();
-	const claimed = claimedByExecution.get(this) ?? new Set<string>();
-	claimedByExecution.set(this, claimed);
+	const claimed = claimedByExecution.get(ctx) ?? new Set<string>();
+	claimedByExecution.set(ctx, claimed);
 	const tried: string[] = [];
 	let lastError: NodeApiError | undefined;
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 		try {
-			const record = await send.call(this, name, params, options);
+			const record = await this.send(name, params, options);
 			claimed.add(lookup.idOf(record));
 			return record;
 		} catch (caught) {
@@ -92,30 +92,30 @@ export async function createOnce(
 			const error =
 				caught instanceof NodeApiError
 					? caught
-					: new NodeApiError(this.getNode(), caught as JsonObject, {
+					: new NodeApiError(ctx.getNode(), caught as JsonObject, {
 							itemIndex: options.itemIndex,
 						});
 			const resentAfterDoubt = lastError !== undefined;
 			if (lookup.when === 'on-duplicate' && resentAfterDoubt && isDuplicate(error)) {
-				const found = await look(this, lookup, began, claimed, tried, error);
+				const found = await look(ctx, lookup, began, claimed, tried, error);
 				if (found) return recovered(claimed, lookup, found);
 				tried.push(
 					`attempt ${attempt}: the service says it exists already, but it was not found in ${lookup.where}`,
 				);
-				throw stillUnknown(this, lookup, tried, error, options.itemIndex);
+				throw stillUnknown(ctx, lookup, tried, error, options.itemIndex);
 			}
 			if (outcomeOf(error) !== 'unknown') throw error;
 			lastError = error;
 			tried.push(`attempt ${attempt}: ${lastError.message}`);
 			if (lookup.when === 'before-resend') {
-				const found = await look(this, lookup, began, claimed, tried, lastError);
+				const found = await look(ctx, lookup, began, claimed, tried, lastError);
 				if (found) return recovered(claimed, lookup, found);
 				tried.push(`looked in ${lookup.where}: not there`);
 			}
 			if (attempt < MAX_ATTEMPTS) await sleep(BACKOFF_MS[attempt - 1]);
 		}
 	}
-	throw stillUnknown(this, lookup, tried, lastError as NodeApiError, options.itemIndex);
+	throw stillUnknown(ctx, lookup, tried, lastError as NodeApiError, options.itemIndex);
 }
 
 /** Looks; a lookup that fails leaves the outcome unknown, and nothing is sent again. */

@@ -1,22 +1,21 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { PER_PAGE_MAX } from '../limits';
 import { notEnvelopeError } from '../transport/errors';
 import type { Answer, ApiContext, CallOptions } from '../transport/request';
 import { credentialOf, request } from '../transport/request';
-import type { Endpoint, EndpointName, PathParams } from './endpoints';
+import type { Endpoint, EndpointName, PathParams, ReadName, WriteName } from './endpoints';
 import { ENDPOINTS } from './endpoints';
-import { holdBack } from './hold';
 
-export type { EndpointName, PathParams } from './endpoints';
+export type { PathParams, ReadName, WriteName } from './endpoints';
 export { parallelRequestsOf } from '../transport/request';
 
 /**
- * The API layer both nodes stand on: get a list (one page, all pages, or up to a limit), or send
- * (which also reads one record, e.g. `/me`). Each call names an endpoint of endpoints.ts; the
- * envelope is checked by the transport and unwrapped here, so no operation handles `status` or
- * `data` itself.
+ * The API layer both nodes stand on: get a list (one page, all pages, or up to a limit) or one
+ * record (`/me`), from any context; create, change or delete only through an `Out`. Each call
+ * names an endpoint of endpoints.ts; the envelope is checked by the transport and unwrapped here,
+ * so no operation handles `status` or `data` itself.
  */
 
 export interface Page {
@@ -40,7 +39,6 @@ async function call(
 	options: CallOptions,
 ): Promise<Answer> {
 	const endpoint: Endpoint = ENDPOINTS[name];
-	holdBack(ctx, endpoint.method, options.itemIndex);
 	return await request.call(ctx, {
 		...options,
 		method: endpoint.method,
@@ -57,26 +55,48 @@ const without = (body: IDataObject, fields: string[]): IDataObject =>
 	Object.fromEntries(Object.entries(body).filter(([key]) => !fields.includes(key)));
 
 /**
- * Sends to an endpoint and answers what it returns: for a record endpoint, the record (with any
- * fields the answer put beside `data`); for the others, the answer without its `status`.
- * A create whose answer names no created record is an error, never an empty success.
+ * What may create, change or delete. The router makes one only once every item's plan stands
+ * (SocialPublishing/actions/router.ts), and hands it to the plans' sends; the trigger makes its own.
  */
-export async function send(
-	this: ApiContext,
+export interface Out<C extends ApiContext = IExecuteFunctions> {
+	ctx: C;
+	send(name: WriteName, params: PathParams, options?: CallOptions): Promise<IDataObject>;
+}
+
+/** An `Out` for `ctx`; `sent` is told of each request before it goes. */
+export const writer = <C extends ApiContext>(ctx: C, sent = () => {}): Out<C> => ({
+	ctx,
+	send: async (name, params, options = {}) => {
+		sent();
+		return await answerOf(ctx, name, params, options);
+	},
+});
+
+/** One record that is only read (`/me`). */
+export const getRecord = async (ctx: ApiContext, name: ReadName, options: CallOptions = {}) =>
+	await answerOf(ctx, name, {}, options);
+
+/**
+ * What an endpoint answers: for a record endpoint, the record (with any fields the answer put
+ * beside `data`); for the others, the answer without its `status`. A create whose answer names no
+ * created record is an error, never an empty success.
+ */
+async function answerOf(
+	ctx: ApiContext,
 	name: EndpointName,
-	params: PathParams = {},
-	options: CallOptions = {},
+	params: PathParams,
+	options: CallOptions,
 ): Promise<IDataObject> {
 	const endpoint: Endpoint = ENDPOINTS[name];
-	const { body } = await call(this, name, params, options);
+	const { body } = await call(ctx, name, params, options);
 	if (endpoint.data !== 'object') return without(body, ['status']);
 	// Fields beside the envelope's own (a create's `warning`) stay with the record.
 	const record = { ...without(body, ['status', 'message', 'data']), ...(body.data as IDataObject) };
 	const creates = endpoint.creates;
 	if (creates && !creates.idFields.some((field) => idValue(record[field]) !== '')) {
-		const { baseUrl } = await credentialOf(this);
+		const { baseUrl } = await credentialOf(ctx);
 		throw notEnvelopeError(
-			this.getNode(),
+			ctx.getNode(),
 			{
 				baseUrl,
 				method: endpoint.method,
@@ -116,7 +136,7 @@ function pageOf({ body, serviceTime }: Answer): Page {
 /** One page of a list: `page` and `per_page` are sent for lists that page. */
 export async function getPage(
 	this: ApiContext,
-	name: EndpointName,
+	name: ReadName,
 	params: PathParams,
 	{ page, perPage, ...options }: CallOptions & { page: number; perPage: number },
 ): Promise<Page> {
@@ -143,7 +163,7 @@ export interface ShortList {
  */
 export async function getList(
 	this: ApiContext,
-	name: EndpointName,
+	name: ReadName,
 	params: PathParams = {},
 	{
 		limit,

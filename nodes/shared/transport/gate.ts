@@ -9,7 +9,7 @@ import { sleep } from 'n8n-workflow';
  *   refused requests go first, no more than `X-RateLimit-Limit` of them, so none is refused twice.
  * Keyed by the Base URL and a hash of the API key; the key itself is never kept.
  */
-class Gate {
+export class Gate {
 	/** Requests that may still start in the service's current window; undefined when unknown. */
 	private budget: number | undefined;
 	/** The service's X-RateLimit-Limit: what a fresh window allows. */
@@ -122,8 +122,8 @@ class Slots {
 /** The requests one execution may have in flight at once (Options > Parallel Requests). */
 const slotsByExecution = new WeakMap<object, Slots>();
 
-export function slotsOf(execution: object, limit: number): Slots {
-	const slots = slotsByExecution.get(execution) ?? new Slots(limit);
+export function slotsOf(execution: object, limit: () => number): Slots {
+	const slots = slotsByExecution.get(execution) ?? new Slots(limit());
 	slotsByExecution.set(execution, slots);
 	return slots;
 }

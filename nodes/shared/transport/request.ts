@@ -76,12 +76,30 @@ function normalBaseUrl(value: unknown): string {
 		.replace(/\/api(\/v1)?$/i, '');
 }
 
-export async function credentialOf(ctx: ApiContext): Promise<{ baseUrl: string; apiKey: string }> {
+/** `read`, once per execution, poll or editor call (the context is the key); a failure is not kept. */
+export function oncePerContext<T, A extends unknown[]>(
+	read: (ctx: ApiContext, ...rest: A) => Promise<T>,
+): (ctx: ApiContext, ...rest: A) => Promise<T> {
+	const readings = new WeakMap<object, Promise<T>>();
+	return async (ctx, ...rest) => {
+		let reading = readings.get(ctx);
+		if (!reading) {
+			reading = read(ctx, ...rest);
+			readings.set(ctx, reading);
+			reading.catch(() => readings.delete(ctx));
+		}
+		return await reading;
+	};
+}
+
+/** The credential's Base URL and its key's gate. */
+export const credentialOf = oncePerContext(async (ctx) => {
 	const credentials = await ctx.getCredentials<{ baseUrl: string; apiKey: string }>(
 		CREDENTIAL_TYPE,
 	);
-	return { baseUrl: normalBaseUrl(credentials.baseUrl), apiKey: String(credentials.apiKey ?? '') };
-}
+	const baseUrl = normalBaseUrl(credentials.baseUrl);
+	return { baseUrl, gate: gateFor(baseUrl, String(credentials.apiKey ?? '')) };
+});
 
 /** Options > Parallel Requests of an execution: a whole number of at least 1. */
 export function parallelRequestsOf(ctx: IExecuteFunctions): number {
@@ -222,9 +240,8 @@ export const serviceNow = (ctx: ApiContext) => Date.now() + (clockOffsets.get(ct
  * twice can publish twice.
  */
 export async function request(this: ApiContext, call: Call): Promise<Answer> {
-	const { baseUrl, apiKey } = await credentialOf(this);
-	const gate = gateFor(baseUrl, apiKey);
-	const slots = isExecute(this) ? slotsOf(this, parallelRequestsOf(this)) : undefined;
+	const { baseUrl, gate } = await credentialOf(this);
+	const slots = isExecute(this) ? slotsOf(this, () => parallelRequestsOf(this)) : undefined;
 	const itemIndex = call.itemIndex ?? 0;
 	const timeoutSeconds = secondsOption(this, 'timeout', itemIndex);
 	const options: IHttpRequestOptions = {
@@ -248,7 +265,8 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 	const node = this.getNode();
 	const where = { baseUrl, method: call.method, path: call.path, itemIndex: call.itemIndex };
 
-	const maxWait = secondsOption(this, 'maxRateLimitWait', itemIndex);
+	// Read only when a wait comes up: each reading of an option walks the node's description.
+	const maxWait = () => secondsOption(this, 'maxRateLimitWait', itemIndex);
 	let waited = 0;
 	let refused = false;
 	let waitCounted = false;
@@ -256,7 +274,7 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 		// Another request's 429 closed the window for every request of this credential; this
 		// request's own 429 counted its wait below already.
 		const closed = waitCounted ? 0 : Math.ceil(gate.closedFor() / 1000);
-		if (closed > 0 && waited + closed > maxWait) {
+		if (closed > 0 && waited + closed > maxWait()) {
 			throw rateLimitExhaustedError(node, {}, closed, waited, call.itemIndex);
 		}
 		waited += closed;
@@ -275,7 +293,7 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 			// gives up instead (below), and the window stays as it was.
 			if (response.statusCode === 429) {
 				const wait = retryAfterSeconds(response, isJsonObject(response.body) ? response.body : {});
-				if (waited + wait <= maxWait) gate.close(wait);
+				if (waited + wait <= maxWait()) gate.close(wait);
 			}
 			gate.leave({
 				remaining: countHeader(response, 'x-ratelimit-remaining'),
@@ -319,7 +337,7 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 		}
 		if (status === 429) {
 			const wait = retryAfterSeconds(response, body);
-			if (waited + wait > maxWait) {
+			if (waited + wait > maxWait()) {
 				throw rateLimitExhaustedError(node, body, wait, waited, call.itemIndex);
 			}
 			// The window is closed for every request of this credential (above); this one is then

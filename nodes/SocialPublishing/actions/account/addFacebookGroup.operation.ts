@@ -2,19 +2,19 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { facebookGroupImage, facebookGroupName } from '../../fields/account';
 import { readFields } from '../../fields/field';
-import { paramsOf, workspace, workspaceIdOf } from '../../fields/common';
+import { paramsOf, workspace } from '../../fields/common';
 import { property } from '../../fields/ui';
 import { InputChecks } from '../../fields/checks';
-import { createOnce } from '../../../shared/api/exactlyOnce';
 import { nodeOptions, onServerErrorOption } from '../../../shared/options';
-import { accountLookup } from '../../helpers/recovery';
+import type { Plan } from '../resource';
+import { addAccount } from './add';
 
 export const description: INodeProperties[] = [
 	...[workspace, facebookGroupName].map(property),
 	nodeOptions(property(facebookGroupImage), onServerErrorOption),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const source = { ...options, ...paramsOf(this, itemIndex, [facebookGroupName]) };
 	const checks = new InputChecks(this, itemIndex);
@@ -24,12 +24,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		source,
 		this.getTimezone(),
 	);
-	const workspaceId = workspaceIdOf(this, itemIndex);
-	return await createOnce.call(
-		this,
-		'addFacebookGroup',
-		{ workspaceId },
-		{ body, itemIndex },
-		accountLookup(this, workspaceId, { platform: 'facebook', name: String(body.name) }, itemIndex),
-	);
+	return addAccount(this, itemIndex, 'addFacebookGroup', body, {
+		platform: 'facebook',
+		name: String(body.name),
+	});
 }

@@ -5,7 +5,7 @@ import { platformLabel } from '../../fields/names';
 import { connectFields, reconnectAccount } from '../../fields/account';
 import { bodyOf, param, workspace, workspaceIdOf } from '../../fields/common';
 import { property } from '../../fields/ui';
-import { send } from '../../../shared/api';
+import type { Plan } from '../resource';
 import { linkLines } from '../../../shared/connect';
 
 export const description: INodeProperties[] = [
@@ -45,17 +45,10 @@ function forSending(session: IDataObject): IDataObject {
 	};
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const { platform, ...qs } = bodyOf(this, itemIndex, connectFields);
 	if (qs.process === 'reconnect')
 		qs.account_id = param(this, itemIndex, reconnectAccount) as string;
-	const workspaceId = workspaceIdOf(this, itemIndex);
-	return forSending(
-		await send.call(
-			this,
-			'connect',
-			{ workspaceId, platform: String(platform) },
-			{ qs, itemIndex },
-		),
-	);
+	const params = { workspaceId: workspaceIdOf(this, itemIndex), platform: String(platform) };
+	return { send: async (out) => forSending(await out.send('connect', params, { qs, itemIndex })) };
 }

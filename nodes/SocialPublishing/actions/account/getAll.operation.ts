@@ -12,7 +12,7 @@ const simplifyAccount = (account: IDataObject): IDataObject => ({
 	status: account.status ?? null,
 });
 
-export const { description, execute, list } = getMany({
+export const { description, plan } = getMany({
 	endpoint: 'accounts',
 	filters: accountFilters,
 	simplify: simplifyAccount,

@@ -1,11 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { nodeOptions } from '../../../shared/options';
 import { getList } from '../../../shared/api';
-import { outputProperties } from '../../helpers/output';
-import type { ListOutput } from '../../helpers/output';
-
-export const description: INodeProperties[] = [...outputProperties('raw'), nodeOptions()];
+import { getMany } from '../getMany';
 
 /** The fields an agent or a message needs. */
 const simplifyPlatform = (platform: IDataObject): IDataObject => ({
@@ -14,8 +10,10 @@ const simplifyPlatform = (platform: IDataObject): IDataObject => ({
 	connection_method: platform.connection_method ?? null,
 });
 
-export const list: ListOutput = { simplify: simplifyPlatform, defaultOutput: 'raw' };
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await getList.call(this, 'platforms', {}, { itemIndex });
-}
+export const { description, plan } = getMany({
+	async read(this: IExecuteFunctions, itemIndex: number) {
+		return await getList.call(this, 'platforms', {}, { itemIndex });
+	},
+	simplify: simplifyPlatform,
+	defaultOutput: 'raw',
+});

@@ -13,7 +13,7 @@ const simplifyComment = (comment: IDataObject): IDataObject => ({
 	created_at: comment.created_at ?? null,
 });
 
-export const { description, execute, list } = getMany({
+export const { description, plan } = getMany({
 	endpoint: 'comments',
 	fields: [postId],
 	simplify: simplifyComment,

@@ -1,6 +1,6 @@
 import { libraryGetMany } from '../getMany';
 
-export const { description, execute, list } = libraryGetMany(
+export const { description, plan } = libraryGetMany(
 	'contentCategories',
 	'Only content categories matching this text. Separate several terms with commas. Leave empty for all categories.',
 	'e.g. tips, news',

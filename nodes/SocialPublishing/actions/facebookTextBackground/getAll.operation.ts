@@ -11,7 +11,7 @@ const simplifyBackground = (preset: IDataObject): IDataObject => ({
 	type: preset.type ?? null,
 });
 
-export const { description, execute, list } = getMany({
+export const { description, plan } = getMany({
 	async read(this: IExecuteFunctions, itemIndex: number) {
 		return await getList.call(this, 'textBackgrounds', {}, { itemIndex });
 	},

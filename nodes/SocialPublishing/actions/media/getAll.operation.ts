@@ -12,7 +12,7 @@ const simplifyMedia = (media: IDataObject): IDataObject => ({
 	url: media.url ?? null,
 });
 
-export const { description, execute, list } = getMany({
+export const { description, plan } = getMany({
 	endpoint: 'media',
 	filters: mediaFilters,
 	options: [mediaSort],

@@ -5,24 +5,25 @@ import { readField } from '../../fields/field';
 import { binaryPropertyName, folderId, uploadSource, uploadUrl } from '../../fields/upload';
 import { property } from '../../fields/ui';
 import { InputChecks } from '../../fields/checks';
-import { uploadBinaryToLibrary, uploadUrlToLibrary } from '../../helpers/media';
+import { binaryUpload, urlUpload } from '../../helpers/media';
 import { nodeOptions, onServerErrorOption } from '../../../shared/options';
+import type { Plan } from '../resource';
 
 export const description: INodeProperties[] = [
 	...[workspace, uploadSource, binaryPropertyName, uploadUrl].map(property),
 	nodeOptions(property(folderId), onServerErrorOption),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const checks = new InputChecks(this, itemIndex);
 	const folder = readField(checks, folderId, options.folderId, '') as string | undefined;
 	if (param(this, itemIndex, uploadSource) === 'binary') {
 		const binaryProperty = param(this, itemIndex, binaryPropertyName) as string;
 		const workspaceId = workspaceIdOf(this, itemIndex);
-		return await uploadBinaryToLibrary.call(this, itemIndex, workspaceId, binaryProperty, folder);
+		return { send: binaryUpload.call(this, itemIndex, workspaceId, binaryProperty, folder) };
 	}
 	const url = param(this, itemIndex, uploadUrl) as string;
 	const workspaceId = workspaceIdOf(this, itemIndex);
-	return await uploadUrlToLibrary.call(this, itemIndex, workspaceId, url, folder);
+	return { send: urlUpload.call(this, itemIndex, workspaceId, url, folder) };
 }

@@ -5,7 +5,6 @@ import { param, postId, postParams, workspace } from '../../fields/common';
 import { approvalComment } from '../../fields/post';
 import { property } from '../../fields/ui';
 import type { APPROVAL_ACTIONS } from '../../../shared/limits';
-import { send } from '../../../shared/api';
 import type { Operation } from '../resource';
 
 type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
@@ -14,16 +13,17 @@ type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 export function approvalOperation(action: ApprovalAction): Operation {
 	return {
 		description: [...[workspace, postId, approvalComment].map(property), nodeOptions()],
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+		async plan(this: IExecuteFunctions, itemIndex: number) {
 			const params = postParams(this, itemIndex);
 			const comment = param(this, itemIndex, approvalComment) as string | undefined;
 			const body: IDataObject = { action, ...(comment !== undefined ? { comment } : {}) };
-			const answer = await send.call(this, 'approval', params, { body, itemIndex });
 			return {
-				post_id: params.postId,
-				action,
-				...(comment !== undefined ? { comment } : {}),
-				message: answer.message ?? null,
+				// With "anyone", the first decision on a post decides.
+				lane: `approval of ${params.postId}`,
+				async send(out) {
+					const answer = await out.send('approval', params, { body, itemIndex });
+					return { post_id: params.postId, ...body, message: answer.message ?? null };
+				},
 			};
 		},
 	};

@@ -1,3 +1,3 @@
 import { approvalOperation } from './approval';
 
-export const { description, execute } = approvalOperation('approve');
+export const { description, plan } = approvalOperation('approve');

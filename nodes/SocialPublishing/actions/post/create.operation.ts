@@ -7,9 +7,10 @@ import { readField, readFields, readGroup, setPath } from '../../fields/field';
 import { platformOptionsField, readPlatformOptions } from '../../fields/platformOptions';
 import * as post from '../../fields/post';
 import { byDisplayName, groupProperty, property } from '../../fields/ui';
-import { uploadBinaries } from '../../helpers/media';
+import { binaryUploads } from '../../helpers/media';
 import { postLookup } from '../../helpers/recovery';
 import { resolveTimezone } from '../../helpers/workspaceZone';
+import type { Out } from '../../../shared/api';
 import { createOnce } from '../../../shared/api/exactlyOnce';
 import { postIdOf } from '../../../shared/ids';
 import { readMe } from '../../../shared/me';
@@ -17,6 +18,7 @@ import { nodeOptions, onServerErrorOption } from '../../../shared/options';
 import type { GivenTime, Placed } from '../../../shared/time';
 import { placeIn, readTime } from '../../../shared/time';
 import { checkCreateRules, list, NOT_THE_CREATOR } from './createRules';
+import type { Plan } from '../resource';
 
 const TOP = [post.text, post.accounts, post.publishType, post.scheduledAt];
 
@@ -46,10 +48,11 @@ const IN_THE_PAST =
 	'is in the past; a scheduled post needs a time in the future. Pick a later time, or use Publish Type "Draft" or "Queued"';
 
 /**
- * One pass per item: the publish type, time and Timezone option decide the zone, worked out once
- * (the workspace's is read once per execution, for a post with a time or date); then the body.
+ * The publish type, time and Timezone option decide the zone, worked out once (the workspace's is
+ * read once per execution, for a post with a time or date); then the body. Sending uploads the
+ * item's files, then creates the post.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const checks = new InputChecks(this, itemIndex);
 	const workspaceId = workspaceIdOf(this, itemIndex);
 	const top = paramsOf(this, itemIndex, TOP);
@@ -92,35 +95,41 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	readPlatformOptions(checks, platformOptions, zone, body);
 	const binaryProperties = (read(post.binaryPropertyNames, fields.binaryPropertyNames) ??
 		[]) as string[];
-	checkCreateRules(this, itemIndex, checks, body, binaryProperties);
+	checkCreateRules(checks, body, binaryProperties);
+	// The files' metadata is checked now; they are read when sent.
+	const uploads = binaryUploads(this, itemIndex, workspaceId, binaryProperties);
 	// The one check that needs a request (`/me`, once per execution): the creator may not approve.
 	const approvers = list((body.approval as IDataObject | undefined)?.approvers);
 	const me = approvers.length ? (await readMe(this, itemIndex)).ids : [];
 	const creator = me.filter((id) => approvers.includes(id));
 	if (creator.length > 0) checks.fail('Approval Approvers', NOT_THE_CREATOR(creator));
 
-	const uploaded = await uploadBinaries(this, itemIndex, workspaceId, binaryProperties, body);
-
-	const created = await createOnce.call(
-		this,
-		'createPost',
-		{ workspaceId },
-		{ body, itemIndex },
-		postLookup(this, workspaceId, body, zone, itemIndex),
-	);
-	for (const warning of [created.warning, placed?.notice]) {
-		if (typeof warning !== 'string' || warning === '') continue;
-		const message = `Item ${itemIndex}: ${warning}`;
-		this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
-	}
-	return {
-		...created,
-		id: postIdOf(created),
-		publish_type: publishType,
-		scheduled_at: placed?.wall ?? null,
-		timezone: timezone?.zone ?? null,
-		timezone_source: timezone?.source ?? null,
-		...(placed?.notice ? { time_notice: placed.notice } : {}),
-		...(uploaded.length > 0 ? { uploaded_media: uploaded } : {}),
+	// A queue slot, or a content category's next slot, goes to the post that arrives first.
+	const byArrival = ['queued', 'content_category'].includes(publishType);
+	const send = async (out: Out) => {
+		const uploaded = await uploads(out, body);
+		const created = await createOnce.call(
+			out,
+			'createPost',
+			{ workspaceId },
+			{ body, itemIndex },
+			postLookup(this, workspaceId, body, zone, itemIndex),
+		);
+		for (const warning of [created.warning, placed?.notice]) {
+			if (typeof warning !== 'string' || warning === '') continue;
+			const message = `Item ${itemIndex}: ${warning}`;
+			this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
+		}
+		return {
+			...created,
+			id: postIdOf(created),
+			publish_type: publishType,
+			scheduled_at: placed?.wall ?? null,
+			timezone: timezone?.zone ?? null,
+			timezone_source: timezone?.source ?? null,
+			...(placed?.notice ? { time_notice: placed.notice } : {}),
+			...(uploaded.length > 0 ? { uploaded_media: uploaded } : {}),
+		};
 	};
+	return { send, lane: byArrival ? `slots in ${workspaceId}` : undefined };
 }

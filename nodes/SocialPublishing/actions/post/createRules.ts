@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { InputChecks } from '../../fields/checks';
 import { LIMITS } from '../../../shared/limits';
@@ -10,8 +10,6 @@ export const list = (value: unknown) => (Array.isArray(value) ? (value as string
  * in fields/post.ts). Pure: nothing is sent.
  */
 export function checkCreateRules(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
 	checks: InputChecks,
 	body: IDataObject,
 	binaryProperties: string[],
@@ -33,7 +31,6 @@ export function checkCreateRules(
 		[...list(media.media_ids), ...binaryProperties],
 		LIMITS.mediaIds,
 	);
-	for (const property of binaryProperties) ctx.helpers.assertBinaryData(itemIndex, property);
 	if (body.facebook_options && (Object.keys(media).length > 0 || binaryProperties.length > 0)) {
 		checks.fail(
 			'Facebook Background',

@@ -4,7 +4,7 @@ import { nodeOptions } from '../../../shared/options';
 import { bodyOf, postId, postParams, workspace } from '../../fields/common';
 import { deleteFields } from '../../fields/post';
 import { property } from '../../fields/ui';
-import { send } from '../../../shared/api';
+import type { Plan } from '../resource';
 
 export const description: INodeProperties[] = [
 	...[workspace, postId, ...deleteFields].map(property),
@@ -33,7 +33,7 @@ function accountResults(accounts: IDataObject): IDataObject[] {
 	});
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const params = postParams(this, itemIndex);
 	const body = bodyOf(this, itemIndex, deleteFields);
 	// Only a deletion from the platforms is sent; account_ids narrows only that.
@@ -42,13 +42,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		delete body.account_ids;
 	}
 
-	const answer = await send.call(this, 'deletePost', params, {
-		body: Object.keys(body).length > 0 ? body : undefined,
-		itemIndex,
-	});
+	const options = { body: Object.keys(body).length > 0 ? body : undefined, itemIndex };
+	return { send: async (out) => deleted(await out.send('deletePost', params, options), params) };
+}
 
-	// 200: the post is gone and every requested platform deletion succeeded. 207: the post is
-	// removed from the service all the same; some accounts' platform deletions failed.
+/**
+ * 200: the post is gone and every requested platform deletion succeeded. 207: the post is
+ * removed from the service all the same; some accounts' platform deletions failed.
+ */
+function deleted(answer: IDataObject, params: { postId: string }): IDataObject {
 	if (answer.accounts === null || typeof answer.accounts !== 'object') {
 		return { deleted: true, post_id: params.postId, all_accounts_deleted: true };
 	}

@@ -49,7 +49,7 @@ async function query(this: IExecuteFunctions, itemIndex: number): Promise<IDataO
 	return qs;
 }
 
-export const { description, execute, list } = getMany({
+export const { description, plan } = getMany({
 	endpoint: 'posts',
 	filters: postFilters,
 	options: [timezone],

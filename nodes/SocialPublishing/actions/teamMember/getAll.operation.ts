@@ -1,6 +1,6 @@
 import { libraryGetMany } from '../getMany';
 
-export const { description, execute, list } = libraryGetMany(
+export const { description, plan } = libraryGetMany(
 	'teamMembers',
 	'Only team members whose name or email contains this text. Leave empty for all members.',
 	'e.g. maya@example.com',

@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { nodeOptions } from '../../../shared/options';
-import { send } from '../../../shared/api';
+import { getRecord } from '../../../shared/api';
+import type { Plan } from '../resource';
 
 export const description: INodeProperties[] = [nodeOptions()];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await send.call(this, 'me', {}, { itemIndex });
+export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	return { send: async () => await getRecord(this, 'me', { itemIndex }) };
 }

@@ -11,7 +11,7 @@ const simplifyWorkspace = (workspace: IDataObject): IDataObject => ({
 	timezone: workspace.timezone ?? null,
 });
 
-export const { description, execute, list } = getMany({
+export const { description, plan } = getMany({
 	async read(this: IExecuteFunctions, itemIndex: number) {
 		return await readWorkspaces(this, itemIndex);
 	},

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { flattenAccounts } from '../../shared/accounts';
-import { getList } from '../../shared/api';
-import type { EndpointName, PathParams, ShortList } from '../../shared/api';
+import { getList, getPage } from '../../shared/api';
+import type { EndpointName, Page, PathParams, ShortList } from '../../shared/api';
 import type { Found, Lookup } from '../../shared/api/exactlyOnce';
 import { idOf, postIdOf } from '../../shared/ids';
+import { PER_PAGE_MAX } from '../../shared/limits';
 import { placeIn, readTime, timeOf } from '../../shared/time';
 
 /**
@@ -12,36 +13,109 @@ import { placeIn, readTime, timeOf } from '../../shared/time';
  * API's own lists, matched on what was sent and on creation after the first attempt began.
  */
 
-const createdSince = (record: IDataObject, since: () => number) =>
-	timeOf(record.created_at) >= since();
 const SINCE = 'created after the first attempt';
-
 const found = (record: IDataObject | undefined, matchedOn: string[]): Found | undefined =>
 	record ? { record, matchedOn } : undefined;
 
+/** Pages read before the whole list is: page 1, the last page, and one beside either. */
+const MAX_PAGES = 3;
+/** The orders a list may run in: on a record time, newest first or oldest first. */
+const ORDERS = [true, false].flatMap((newestFirst) =>
+	['created_at', 'updated_at'].map((key) => ({ key, newestFirst })),
+);
+
+/** Whether `records`, in list order, run newest first (or oldest first) on the time `key`. */
+const inOrder = (records: IDataObject[], key: string, newestFirst: boolean) =>
+	records.every((record, i) => {
+		const [time, before] = [record, records[i - 1] ?? record].map((each) => timeOf(each[key]));
+		return newestFirst ? time <= before : time >= before;
+	});
+
+interface Listing {
+	endpoint: EndpointName;
+	params: PathParams;
+	qs?: IDataObject;
+}
+
 /**
- * The record of a whole list that `matches`: a list whose order is not described may hold its
- * newest record on any page. Found in a list read short, it is found; not found there, it is
- * unknown whether it exists, and that is an error (nothing is sent again).
+ * The record of a list that `matches`, read as cheaply as the list's answers allow. Lists state no
+ * order (section 4.13), so page 1 and the last page tell it: when the pages read run in one of
+ * ORDERS and agree on the list's size, what was made since the attempt lies at the newest end,
+ * and pages are read from there until one reaches back before `since`, MAX_PAGES in all at most.
+ * Answers that prove no order leave the whole list to read; read short (pages that did not add
+ * up), not finding the record leaves it unknown whether it exists: an error, nothing sent again.
  */
-async function findInList(
+async function findMade(
 	ctx: IExecuteFunctions,
-	endpoint: EndpointName,
-	params: PathParams,
+	{ endpoint, params, qs }: Listing,
 	itemIndex: number,
+	since: () => number,
 	matches: (record: IDataObject) => boolean,
 ): Promise<IDataObject | undefined> {
+	const pages = new Map<number, Page>();
+	const read = async (page: number) => {
+		const answer =
+			pages.get(page) ??
+			(await getPage.call(ctx, endpoint, params, { itemIndex, qs, page, perPage: PER_PAGE_MAX }));
+		pages.set(page, answer);
+		return answer.items.find(matches);
+	};
+	let hit = await read(1);
+	const { hasMore, lastPage: last = 1, total } = pages.get(1) as Page;
+	if (hit || !hasMore || (hit = await read(last))) return hit;
+	for (const { key, newestFirst } of ORDERS) {
+		const step = newestFirst ? 1 : -1;
+		for (let page = newestFirst ? 1 : last; page >= 1 && page <= last; page += step) {
+			if (!pages.has(page) && pages.size >= MAX_PAGES) break;
+			if ((hit = await read(page))) return hit;
+			const inTurn = [...pages].sort(([a], [b]) => a - b).map(([, answer]) => answer);
+			const items = inTurn.flatMap((answer) => answer.items);
+			if (inTurn.some((answer) => answer.total !== total) || !inOrder(items, key, newestFirst))
+				break;
+			const { items: here } = pages.get(page) as Page;
+			if (timeOf(here[newestFirst ? here.length - 1 : 0]?.[key]) < since()) return undefined;
+		}
+	}
 	const reading: { short?: ShortList } = {};
 	const records = await getList.call(ctx, endpoint, params, {
 		itemIndex,
+		qs,
 		short: (list) => (reading.short = list),
 	});
-	const record = records.find(matches);
-	if (!record && reading.short) {
-		const { read, total } = reading.short;
-		throw new Error(`only ${read} of its ${total} records could be read: its pages did not add up`);
+	hit = records.find(matches);
+	if (!hit && reading.short) {
+		const { read: counted, total: all } = reading.short;
+		throw new Error(
+			`only ${counted} of its ${all} records could be read: its pages did not add up`,
+		);
 	}
-	return record;
+	return hit;
+}
+
+/** A lookup in a list, for a record made since the first attempt, not claimed yet, that `matches`. */
+function listLookup(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	listing: Listing & Pick<Lookup, 'where' | 'idOf'> & Pick<Found, 'matchedOn'>,
+	matches: (record: IDataObject) => boolean,
+): Lookup {
+	const { where, idOf: idIn, matchedOn } = listing;
+	return {
+		where,
+		when: 'before-resend',
+		idOf: idIn,
+		find: async (since, claimed) =>
+			found(
+				await findMade(
+					ctx,
+					listing,
+					itemIndex,
+					since,
+					(each) => !claimed.has(idIn(each)) && timeOf(each.created_at) >= since() && matches(each),
+				),
+				[...matchedOn, SINCE],
+			),
+	};
 }
 
 /** A wall-clock `YYYY-MM-DD HH:MM` in `zone`, from either form the service may answer with. */
@@ -52,7 +126,9 @@ function minuteIn(value: unknown, zone: string): string | undefined {
 
 /**
  * A post: the same text, the accounts sent (all of them, and only them unless a content category
- * adds its own), draft or not as sent, the same scheduled minute, made after the first attempt.
+ * adds its own), the same scheduled minute, and a draft as sent (one sent for review may be
+ * reviewed by now: its status tells nothing). Drafts are looked for among drafts (status[]): a
+ * service that does not filter answers more, never less.
  */
 export function postLookup(
 	ctx: IExecuteFunctions,
@@ -67,63 +143,53 @@ export function postLookup(
 	const byCategory = body.content_category_id !== undefined;
 	const sentMinute = minuteIn(scheduling.scheduled_at, zone);
 	const isDraft = scheduling.publish_type === 'draft';
-	const matches = (post: IDataObject) => {
-		const postContent = (post.content ?? {}) as IDataObject;
-		const postScheduling = (post.scheduling ?? {}) as IDataObject;
-		const ids = new Set(flattenAccounts(post).map((account) => String(account.account_id)));
-		return (
-			postContent.text === content.text &&
-			accounts.every((id) => ids.has(id)) &&
-			(byCategory || ids.size === accounts.length) &&
-			(postScheduling.status === 'draft') === isDraft &&
-			(sentMinute === undefined || minuteIn(postScheduling.scheduled_at, zone) === sentMinute)
-		);
-	};
-	return {
-		where: "the workspace's posts",
-		when: 'before-resend',
-		idOf: postIdOf,
-		async find(since, claimed) {
-			const post = await findInList(
-				ctx,
-				'posts',
-				{ workspaceId },
-				itemIndex,
-				(each) => !claimed.has(postIdOf(each)) && createdSince(each, since) && matches(each),
-			);
-			return found(post, ['text', 'accounts', 'publish type', 'scheduled time', SINCE]);
+	const reviewed = body.approval !== undefined;
+	return listLookup(
+		ctx,
+		itemIndex,
+		{
+			where: "the workspace's posts",
+			idOf: postIdOf,
+			matchedOn: ['text', 'accounts', 'publish type', 'scheduled time'],
+			endpoint: 'posts',
+			params: { workspaceId },
+			qs: isDraft && !reviewed ? { status: ['draft'] } : undefined,
 		},
-	};
+		(post) => {
+			const postScheduling = (post.scheduling ?? {}) as IDataObject;
+			const ids = new Set(flattenAccounts(post).map((account) => String(account.account_id)));
+			return (
+				(post.content as IDataObject | undefined)?.text === content.text &&
+				accounts.every((id) => ids.has(id)) &&
+				(byCategory || ids.size === accounts.length) &&
+				(reviewed || (postScheduling.status === 'draft') === isDraft) &&
+				(sentMinute === undefined || minuteIn(postScheduling.scheduled_at, zone) === sentMinute)
+			);
+		},
+	);
 }
 
-/** A media item: the same name (and size, for a file), newest first, made after the first attempt. */
+/** A media item: the same name (and size, for a file), made after the first attempt. */
 export function mediaLookup(
 	ctx: IExecuteFunctions,
 	workspaceId: string,
 	{ name, size }: { name: string; size?: number },
 	itemIndex: number,
 ): Lookup {
-	return {
-		where: "the media library's newest items",
-		when: 'before-resend',
-		idOf,
-		async find(since, claimed) {
-			const items = await getList.call(
-				ctx,
-				'media',
-				{ workspaceId },
-				{ itemIndex, limit: 100, qs: { sort: 'recent', search: name } },
-			);
-			const item = items.find(
-				(each) =>
-					!claimed.has(idOf(each)) &&
-					each.name === name &&
-					(size === undefined || Number(each.size) === size) &&
-					createdSince(each, since),
-			);
-			return found(item, size === undefined ? ['name', SINCE] : ['name', 'size', SINCE]);
+	const listing = { endpoint: 'media', params: { workspaceId } } as const;
+	return listLookup(
+		ctx,
+		itemIndex,
+		{
+			...listing,
+			where: 'the media library',
+			idOf,
+			matchedOn: size === undefined ? ['name'] : ['name', 'size'],
+			// Newest first is asked for; findMade tells the order from the answers all the same.
+			qs: { sort: 'recent', search: name },
 		},
-	};
+		(each) => each.name === name && (size === undefined || Number(each.size) === size),
+	);
 }
 
 /** A comment: the same text and note flag, made after the first attempt. */
@@ -133,25 +199,18 @@ export function commentLookup(
 	body: IDataObject,
 	itemIndex: number,
 ): Lookup {
-	return {
-		where: "the post's comments",
-		when: 'before-resend',
-		idOf,
-		async find(since, claimed) {
-			const comment = await findInList(
-				ctx,
-				'comments',
-				params,
-				itemIndex,
-				(each) =>
-					!claimed.has(idOf(each)) &&
-					each.comment === body.comment &&
-					(each.is_note === true) === (body.is_note === true) &&
-					createdSince(each, since),
-			);
-			return found(comment, ['text', 'note flag', SINCE]);
+	return listLookup(
+		ctx,
+		itemIndex,
+		{
+			where: "the post's comments",
+			idOf,
+			matchedOn: ['text', 'note flag'],
+			endpoint: 'comments',
+			params,
 		},
-	};
+		(each) => each.comment === body.comment && (each.is_note === true) === (body.is_note === true),
+	);
 }
 
 /**

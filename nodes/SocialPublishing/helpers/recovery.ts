@@ -17,104 +17,92 @@ const SINCE = 'created after the first attempt';
 const found = (record: IDataObject | undefined, matchedOn: string[]): Found | undefined =>
 	record ? { record, matchedOn } : undefined;
 
-/** Pages read before the whole list is: page 1, the last page, and one beside either. */
-const MAX_PAGES = 3;
 /** The orders a list may run in: on a record time, newest first or oldest first. */
 const ORDERS = [true, false].flatMap((newestFirst) =>
 	['created_at', 'updated_at'].map((key) => ({ key, newestFirst })),
 );
+type Order = (typeof ORDERS)[number];
 
-/** Whether `records`, in list order, run newest first (or oldest first) on the time `key`. */
-const inOrder = (records: IDataObject[], key: string, newestFirst: boolean) =>
-	records.every((record, i) => {
-		const [time, before] = [record, records[i - 1] ?? record].map((each) => timeOf(each[key]));
-		return newestFirst ? time <= before : time >= before;
-	});
+/**
+ * Whether the pages read run in `order` (a record without that time does not) and agree on the
+ * list's size. An array of pages by number skips those not read, and keeps list order.
+ */
+function inOrder(pages: Page[], { key, newestFirst }: Order): boolean {
+	const records = pages.flatMap((page) => page.items);
+	return (
+		pages.every((page) => page.total === pages[1].total) &&
+		records.every((record, i) => {
+			const [time, before] = [record, records[i - 1] ?? record].map((each) => timeOf(each[key]));
+			return newestFirst ? time <= before : time >= before;
+		})
+	);
+}
 
-interface Listing {
+interface Listing extends Pick<Lookup, 'where' | 'idOf'>, Pick<Found, 'matchedOn'> {
 	endpoint: EndpointName;
 	params: PathParams;
 	qs?: IDataObject;
 }
 
 /**
- * The record of a list that `matches`, read as cheaply as the list's answers allow. Lists state no
- * order (section 4.13), so page 1 and the last page tell it: when the pages read run in one of
- * ORDERS and agree on the list's size, what was made since the attempt lies at the newest end,
- * and pages are read from there until one reaches back before `since`, MAX_PAGES in all at most.
- * Answers that prove no order leave the whole list to read; read short (pages that did not add
- * up), not finding the record leaves it unknown whether it exists: an error, nothing sent again.
+ * A lookup in a list, for a record made since the first attempt, not claimed yet, that `matches`,
+ * read as cheaply as the list's answers allow. Lists state no order (section 4.13): page 1 and the
+ * last page tell the ORDERS they may run in. In each, what was made since the attempt lies at the
+ * newest end, whose page, then the one beside it, are read until one reaches back before the
+ * attempt. The record is absent when every order the pages read still run in shows it so. Answers
+ * that prove no order leave the whole list to read; read short (pages that did not add up), not
+ * finding the record leaves it unknown whether it exists: an error, and nothing is sent again.
  */
-async function findMade(
+function listLookup(
 	ctx: IExecuteFunctions,
-	{ endpoint, params, qs }: Listing,
 	itemIndex: number,
-	since: () => number,
+	listing: Listing,
 	matches: (record: IDataObject) => boolean,
-): Promise<IDataObject | undefined> {
-	const pages = new Map<number, Page>();
-	const read = async (page: number) => {
-		const answer =
-			pages.get(page) ??
-			(await getPage.call(ctx, endpoint, params, { itemIndex, qs, page, perPage: PER_PAGE_MAX }));
-		pages.set(page, answer);
-		return answer.items.find(matches);
-	};
-	let hit = await read(1);
-	const { hasMore, lastPage: last = 1, total } = pages.get(1) as Page;
-	if (hit || !hasMore || (hit = await read(last))) return hit;
-	for (const { key, newestFirst } of ORDERS) {
-		const step = newestFirst ? 1 : -1;
-		for (let page = newestFirst ? 1 : last; page >= 1 && page <= last; page += step) {
-			if (!pages.has(page) && pages.size >= MAX_PAGES) break;
-			if ((hit = await read(page))) return hit;
-			const inTurn = [...pages].sort(([a], [b]) => a - b).map(([, answer]) => answer);
-			const items = inTurn.flatMap((answer) => answer.items);
-			if (inTurn.some((answer) => answer.total !== total) || !inOrder(items, key, newestFirst))
-				break;
-			const { items: here } = pages.get(page) as Page;
-			if (timeOf(here[newestFirst ? here.length - 1 : 0]?.[key]) < since()) return undefined;
+): Lookup {
+	const { where, idOf: idIn, matchedOn, endpoint, params, qs } = listing;
+	async function search(since: () => number, claimed: Set<string>) {
+		const made = (each: IDataObject) =>
+			!claimed.has(idIn(each)) && timeOf(each.created_at) >= since() && matches(each);
+		const pages: Page[] = [];
+		const perPage = PER_PAGE_MAX;
+		const read = async (page: number) => {
+			pages[page] ??= await getPage.call(ctx, endpoint, params, { itemIndex, qs, page, perPage });
+			return pages[page].items.find(made);
+		};
+		let hit = await read(1);
+		const { hasMore, lastPage: last = 1 } = pages[1];
+		if (hit || !hasMore || (hit = await read(last))) return hit;
+		/** What the pages at the newest end of `order` show: the record absent, nothing, or not that order. */
+		const shown = async (order: Order) => {
+			for (const page of order.newestFirst ? [1, 2] : [last, last - 1]) {
+				if ((hit = await read(page)) || !inOrder(pages, order)) return 'not';
+				const { items } = pages[page];
+				const edge = items[order.newestFirst ? items.length - 1 : 0];
+				if (timeOf(edge?.[order.key]) < since()) return 'absent';
+			}
+			return 'unknown';
+		};
+		const shows: string[] = [];
+		for (const order of ORDERS) {
+			if (hit || shows.includes('unknown')) break;
+			shows.push(await shown(order));
 		}
-	}
-	const reading: { short?: ShortList } = {};
-	const records = await getList.call(ctx, endpoint, params, {
-		itemIndex,
-		qs,
-		short: (list) => (reading.short = list),
-	});
-	hit = records.find(matches);
-	if (!hit && reading.short) {
+		const standing = shows.filter((_, i) => inOrder(pages, ORDERS[i]));
+		if (hit || (standing.length > 0 && standing.every((each) => each === 'absent'))) return hit;
+		const reading: { short?: ShortList } = {};
+		const short = (list: ShortList) => (reading.short = list);
+		hit = (await getList.call(ctx, endpoint, params, { itemIndex, qs, short })).find(made);
+		if (hit || !reading.short) return hit;
 		const { read: counted, total: all } = reading.short;
 		throw new Error(
 			`only ${counted} of its ${all} records could be read: its pages did not add up`,
 		);
 	}
-	return hit;
-}
-
-/** A lookup in a list, for a record made since the first attempt, not claimed yet, that `matches`. */
-function listLookup(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	listing: Listing & Pick<Lookup, 'where' | 'idOf'> & Pick<Found, 'matchedOn'>,
-	matches: (record: IDataObject) => boolean,
-): Lookup {
-	const { where, idOf: idIn, matchedOn } = listing;
 	return {
 		where,
 		when: 'before-resend',
 		idOf: idIn,
-		find: async (since, claimed) =>
-			found(
-				await findMade(
-					ctx,
-					listing,
-					itemIndex,
-					since,
-					(each) => !claimed.has(idIn(each)) && timeOf(each.created_at) >= since() && matches(each),
-				),
-				[...matchedOn, SINCE],
-			),
+		find: async (since, claimed) => found(await search(since, claimed), [...matchedOn, SINCE]),
 	};
 }
 
@@ -176,16 +164,16 @@ export function mediaLookup(
 	{ name, size }: { name: string; size?: number },
 	itemIndex: number,
 ): Lookup {
-	const listing = { endpoint: 'media', params: { workspaceId } } as const;
 	return listLookup(
 		ctx,
 		itemIndex,
 		{
-			...listing,
+			endpoint: 'media',
+			params: { workspaceId },
 			where: 'the media library',
 			idOf,
 			matchedOn: size === undefined ? ['name'] : ['name', 'size'],
-			// Newest first is asked for; findMade tells the order from the answers all the same.
+			// Newest first is asked for; the order is read from the answers all the same.
 			qs: { sort: 'recent', search: name },
 		},
 		(each) => each.name === name && (size === undefined || Number(each.size) === size),

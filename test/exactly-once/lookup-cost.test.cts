@@ -11,7 +11,7 @@ import { DEMO } from '../../sandbox/demo-data.cts';
 import { runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
-import { createDraft, uploadFile } from './fixtures.cts';
+import { createDraft, readList, textOf, uploadFile } from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -161,43 +161,49 @@ describe.each(OFFSETS)('the service %s', (_clock, offsetSeconds) => {
 		});
 	});
 
-	describe('a library of 5,000 media items, listed newest first (sort=recent)', () => {
-		const name = `cost-${offsetSeconds + DAY_S}.png`;
-		const same = () => totalOf(MEDIA, `&search=${name}`);
+	// The lookup asks for newest first, and reads the order from the answers: a service may ignore it.
+	describe.each(['honoured', 'ignored'] as const)(
+		'a library of 5,000 media items, sort %s',
+		(mediaSort) => {
+			const name = `cost-${offsetSeconds + DAY_S}.png`;
+			const same = () => totalOf(MEDIA, `&search=${name}`);
 
-		beforeEach(() =>
-			seedHistory(offsetSeconds, () =>
-				sandbox.control.seed({
-					workspace_id: MAIN_WORKSPACE,
-					resource: 'media',
-					count: HISTORY,
-					// Named `<name>-<n>.png`: every one matches the search for the upload's name.
-					template: { name },
-				}),
-			),
-		);
+			beforeEach(async () => {
+				await sandbox.control.profile({ mediaSort });
+				await seedHistory(offsetSeconds, () =>
+					sandbox.control.seed({
+						workspace_id: MAIN_WORKSPACE,
+						resource: 'media',
+						count: HISTORY,
+						// Named `<name>-<n>.png`: every one matches the search for the upload's name.
+						template: { name },
+					}),
+				);
+			});
 
-		test('made, then the answer lost: found on page 1', async () => {
-			const { item, queries, pages, creates } = await createWith(
-				MEDIA,
-				MADE,
-				uploadFile(name, 'cost'),
-			);
-			expect(item.recovered).toBe(true);
-			expect(pages).toEqual(['1']);
-			expect(creates).toBe(1);
-			expect(queries[0]).toMatchObject({ sort: 'recent', search: name, per_page: '100' });
-			expect(await same()).toBe(HISTORY + 1);
-		});
+			test('made, then the answer lost: found at the newest end', async () => {
+				const { item, queries, pages, creates } = await createWith(
+					MEDIA,
+					MADE,
+					uploadFile(name, 'cost'),
+				);
+				const records = await same();
+				expect(item.recovered).toBe(true);
+				expect(pages).toEqual(mediaSort === 'honoured' ? ['1'] : ['1', lastPage(records)]);
+				expect(creates).toBe(1);
+				expect(queries[0]).toMatchObject({ sort: 'recent', search: name, per_page: '100' });
+				expect(records).toBe(HISTORY + 1);
+			});
 
-		test('not made: page 1 and the last page, then sent again once', async () => {
-			const before = await same();
-			const { pages, creates } = await createWith(MEDIA, NOT_MADE, uploadFile(name, 'cost'));
-			expect(pages).toEqual(['1', lastPage(before)]);
-			expect(creates).toBe(2);
-			expect(await same()).toBe(before + 1);
-		});
-	});
+			test('not made: page 1 and the last page, then sent again once', async () => {
+				const before = await same();
+				const { pages, creates } = await createWith(MEDIA, NOT_MADE, uploadFile(name, 'cost'));
+				expect(pages).toEqual(['1', lastPage(before)]);
+				expect(creates).toBe(2);
+				expect(await same()).toBe(before + 1);
+			});
+		},
+	);
 
 	describe('a post with 5,000 comments, listed oldest first', () => {
 		const comment = `Cost ${offsetSeconds}`;
@@ -234,4 +240,75 @@ describe.each(OFFSETS)('the service %s', (_clock, offsetSeconds) => {
 			expect(await totalOf(COMMENTS)).toBe(before + 1);
 		});
 	});
+});
+
+// A new order for every request proves nothing from the list's ends: the list is read whole.
+describe('posts listed in a new order for every request', () => {
+	beforeEach(() => sandbox.control.profile({ listOrder: 'shuffled' }));
+
+	test.each([
+		['made', MADE],
+		['not made', NOT_MADE],
+	] as const)(
+		'5,000 scheduled posts, a draft %s: only drafts are asked for, one page of them, one post',
+		async (name, fault) => {
+			await sandbox.control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: HISTORY,
+				template: { status: 'scheduled', history_days: 365, history_seed: 9 },
+			});
+			const text = `Shuffled draft ${name}`;
+			const { item, queries, creates } = await createWith(POSTS, fault, {
+				parameters: createDraft(text),
+			});
+			expect(queries).toEqual([{ 'status[]': 'draft', page: '1', per_page: '100' }]);
+			expect(item.recovered).toBe(name === 'made' ? true : undefined);
+			expect(creates).toBe(name === 'made' ? 1 : 2);
+			const drafts = await readList(sandbox, POSTS, '&status[]=draft');
+			expect(drafts.filter((post) => textOf(post) === text)).toHaveLength(1);
+		},
+	);
+
+	test.each([
+		['made', MADE],
+		['not made', NOT_MADE],
+	] as const)(
+		'5,000 drafts, a draft %s: every page, read again while they do not add up; found, or unknown and not sent again, never two posts',
+		async (name, fault) => {
+			await sandbox.control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: HISTORY,
+				template: { status: 'draft', history_days: 365, history_seed: 9 },
+			});
+			const text = `Shuffled history ${name}`;
+			await sandbox.control.fault({ ...fault, path: POSTS });
+			await sandbox.control.clearRequests();
+			const { output, error } = await runNode({
+				parameters: createDraft(text),
+				credentials: sandbox.credentials(),
+			});
+			const log = await sandbox.control.requests({ path: POSTS });
+			const reads = log.filter((entry) => entry.method === 'GET').length;
+			const creates = log.filter((entry) => entry.method === 'POST').length;
+			const pages = Math.ceil((await totalOf(POSTS, '&status[]=draft')) / PER_PAGE);
+			// Page 1 and the last page, then the whole list up to 4 times.
+			expect(reads).toBeGreaterThanOrEqual(2 + pages - 1);
+			expect(reads).toBeLessThanOrEqual(2 + 4 * pages);
+			// Counted newest first, where the post is on page 1.
+			await sandbox.control.profile({ listOrder: 'created-desc' });
+			const made = (await readList(sandbox, POSTS, '&status[]=draft')).filter(
+				(post) => textOf(post) === text,
+			);
+			if (error) {
+				expect(error.message).toMatch(/^It is still unknown whether the service created this: /);
+				expect(creates).toBe(1);
+				expect(made).toHaveLength(name === 'made' ? 1 : 0);
+			} else {
+				expect(output[0].json.recovered).toBe(name === 'made' ? true : undefined);
+				expect(made).toHaveLength(1);
+			}
+		},
+	);
 });

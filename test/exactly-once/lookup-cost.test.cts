@@ -73,6 +73,20 @@ async function createWith(
 	};
 }
 
+const OUTCOMES = [
+	['made', MADE],
+	['not made', NOT_MADE],
+] as const;
+
+/** A year of history: 5,000 posts in `status`, spread as a long history has them. */
+const seedPosts = (status: string) =>
+	sandbox.control.seed({
+		workspace_id: MAIN_WORKSPACE,
+		resource: 'posts',
+		count: HISTORY,
+		template: { status, history_days: 365, history_seed: 5 },
+	});
+
 /** Seeds a year of history older than the service's clock, then sets that clock `offsetSeconds` off. */
 async function seedHistory(offsetSeconds: number, seed: () => Promise<unknown>) {
 	await sandbox.control.clock({ offsetSeconds: offsetSeconds - DAY_S });
@@ -88,12 +102,7 @@ describe.each(OFFSETS)('the service %s', (_clock, offsetSeconds) => {
 		beforeEach(async () => {
 			await sandbox.control.profile({ listOrder });
 			await sandbox.control.clock({ offsetSeconds });
-			await sandbox.control.seed({
-				workspace_id: MAIN_WORKSPACE,
-				resource: 'posts',
-				count: HISTORY,
-				template: { status: 'draft', history_days: 365, history_seed: 5 },
-			});
+			await seedPosts('draft');
 		});
 
 		const drafts = () => totalOf(POSTS, '&status[]=draft');
@@ -246,18 +255,10 @@ describe.each(OFFSETS)('the service %s', (_clock, offsetSeconds) => {
 describe('posts listed in a new order for every request', () => {
 	beforeEach(() => sandbox.control.profile({ listOrder: 'shuffled' }));
 
-	test.each([
-		['made', MADE],
-		['not made', NOT_MADE],
-	] as const)(
+	test.each(OUTCOMES)(
 		'5,000 scheduled posts, a draft %s: only drafts are asked for, one page of them, one post',
 		async (name, fault) => {
-			await sandbox.control.seed({
-				workspace_id: MAIN_WORKSPACE,
-				resource: 'posts',
-				count: HISTORY,
-				template: { status: 'scheduled', history_days: 365, history_seed: 9 },
-			});
+			await seedPosts('scheduled');
 			const text = `Shuffled draft ${name}`;
 			const { item, queries, creates } = await createWith(POSTS, fault, {
 				parameters: createDraft(text),
@@ -270,18 +271,10 @@ describe('posts listed in a new order for every request', () => {
 		},
 	);
 
-	test.each([
-		['made', MADE],
-		['not made', NOT_MADE],
-	] as const)(
+	test.each(OUTCOMES)(
 		'5,000 drafts, a draft %s: every page, read again while they do not add up; found, or unknown and not sent again, never two posts',
 		async (name, fault) => {
-			await sandbox.control.seed({
-				workspace_id: MAIN_WORKSPACE,
-				resource: 'posts',
-				count: HISTORY,
-				template: { status: 'draft', history_days: 365, history_seed: 9 },
-			});
+			await seedPosts('draft');
 			const text = `Shuffled history ${name}`;
 			await sandbox.control.fault({ ...fault, path: POSTS });
 			await sandbox.control.clearRequests();

@@ -27,6 +27,8 @@ export const ERROR_BODIES = ['message', 'error'] as const;
 export const DATE_FILTERS = ['scheduled', 'updated', 'created', 'ignored'] as const;
 /** The media list's `sort` (section 4.11): honoured, or ignored with the oldest listed first. */
 export const MEDIA_SORTS = ['honoured', 'ignored'] as const;
+/** The order of a post's comments (section 4.17 states none): oldest first, or newest first. */
+export const COMMENT_ORDERS = ['created-asc', 'created-desc'] as const;
 
 export interface Profile {
 	listOrder: (typeof LIST_ORDERS)[number];
@@ -37,6 +39,7 @@ export interface Profile {
 	errors: (typeof ERROR_BODIES)[number];
 	dateFilter: (typeof DATE_FILTERS)[number];
 	mediaSort: (typeof MEDIA_SORTS)[number];
+	commentOrder: (typeof COMMENT_ORDERS)[number];
 }
 
 /** The choices the sandbox made before profiles existed. */
@@ -49,6 +52,7 @@ export const DEFAULT_PROFILE: Profile = {
 	errors: 'message',
 	dateFilter: 'scheduled',
 	mediaSort: 'honoured',
+	commentOrder: 'created-asc',
 };
 
 /** Every variant that differs from the default, at once. */
@@ -62,6 +66,7 @@ export const EVERY_VARIANT: Profile = {
 	dateFilter: 'updated',
 	// Honoured even here: Get Many's own tests of `sort` need it (the lookup's tests set it).
 	mediaSort: 'honoured',
+	commentOrder: 'created-desc',
 };
 
 const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
@@ -73,6 +78,7 @@ const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
 	errors: ERROR_BODIES,
 	dateFilter: DATE_FILTERS,
 	mediaSort: MEDIA_SORTS,
+	commentOrder: COMMENT_ORDERS,
 };
 
 /** A small seeded generator (mulberry32), so that a random profile or order can be re-run. */

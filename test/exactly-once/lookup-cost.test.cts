@@ -219,41 +219,45 @@ describe.each(OFFSETS)('the service %s', (_clock, offsetSeconds) => {
 		},
 	);
 
-	describe('a post with 5,000 comments, listed oldest first', () => {
-		const comment = `Cost ${offsetSeconds}`;
-		const parameters = inWorkspace('comment', 'create', {
-			postId: DEMO.posts.draft,
-			comment,
-			options: { timeout: 1 },
-		});
+	describe.each(['created-asc', 'created-desc'] as const)(
+		'a post with 5,000 comments listed %s',
+		(commentOrder) => {
+			const comment = `Cost ${commentOrder} ${offsetSeconds}`;
+			const parameters = inWorkspace('comment', 'create', {
+				postId: DEMO.posts.draft,
+				comment,
+				options: { timeout: 1 },
+			});
 
-		beforeEach(() =>
-			seedHistory(offsetSeconds, () =>
-				sandbox.control.seed({
-					workspace_id: MAIN_WORKSPACE,
-					resource: 'comments',
-					count: HISTORY,
-					template: { post_id: DEMO.posts.draft },
-				}),
-			),
-		);
+			beforeEach(async () => {
+				await sandbox.control.profile({ commentOrder });
+				await seedHistory(offsetSeconds, () =>
+					sandbox.control.seed({
+						workspace_id: MAIN_WORKSPACE,
+						resource: 'comments',
+						count: HISTORY,
+						template: { post_id: DEMO.posts.draft },
+					}),
+				);
+			});
 
-		test('made, then the answer lost: found on the last page', async () => {
-			const { item, pages, creates } = await createWith(COMMENTS, MADE, { parameters });
-			const records = await totalOf(COMMENTS);
-			expect(item.recovered).toBe(true);
-			expect(pages).toEqual(['1', lastPage(records)]);
-			expect(creates).toBe(1);
-		});
+			test('made, then the answer lost: found at the newest end', async () => {
+				const { item, pages, creates } = await createWith(COMMENTS, MADE, { parameters });
+				const records = await totalOf(COMMENTS);
+				expect(item.recovered).toBe(true);
+				expect(pages).toEqual(commentOrder === 'created-desc' ? ['1'] : ['1', lastPage(records)]);
+				expect(creates).toBe(1);
+			});
 
-		test('not made: page 1 and the last page, then sent again once', async () => {
-			const before = await totalOf(COMMENTS);
-			const { pages, creates } = await createWith(COMMENTS, NOT_MADE, { parameters });
-			expect(pages).toEqual(['1', lastPage(before)]);
-			expect(creates).toBe(2);
-			expect(await totalOf(COMMENTS)).toBe(before + 1);
-		});
-	});
+			test('not made: page 1 and the last page, then sent again once', async () => {
+				const before = await totalOf(COMMENTS);
+				const { pages, creates } = await createWith(COMMENTS, NOT_MADE, { parameters });
+				expect(pages).toEqual(['1', lastPage(before)]);
+				expect(creates).toBe(2);
+				expect(await totalOf(COMMENTS)).toBe(before + 1);
+			});
+		},
+	);
 });
 
 // A new order for every request proves nothing from the list's ends: the list is read whole.

@@ -92,10 +92,14 @@ const seedPosts = (status: string) =>
 		template: { status, history_days: 365, history_seed: 5 },
 	});
 
-/** Seeds a year of history older than the service's clock, then sets that clock `offsetSeconds` off. */
-async function seedHistory(offsetSeconds: number, seed: () => Promise<unknown>) {
+/** Seeds 5,000 records a day older than the service's clock, then sets that clock `offsetSeconds` off. */
+async function seedHistory(
+	offsetSeconds: number,
+	resource: 'media' | 'comments',
+	template: Record<string, string>,
+) {
 	await sandbox.control.clock({ offsetSeconds: offsetSeconds - DAY_S });
-	await seed();
+	await sandbox.control.seed({ workspace_id: MAIN_WORKSPACE, resource, count: HISTORY, template });
 	await sandbox.control.clock({ offsetSeconds });
 }
 
@@ -184,15 +188,8 @@ describe.each(OFFSETS)('the service %s', (_clock, offsetSeconds) => {
 
 			beforeEach(async () => {
 				await sandbox.control.profile({ mediaSort });
-				await seedHistory(offsetSeconds, () =>
-					sandbox.control.seed({
-						workspace_id: MAIN_WORKSPACE,
-						resource: 'media',
-						count: HISTORY,
-						// Named `<name>-<n>.png`: every one matches the search for the upload's name.
-						template: { name },
-					}),
-				);
+				// Named `<name>-<n>.png`: every one matches the search for the upload's name.
+				await seedHistory(offsetSeconds, 'media', { name });
 			});
 
 			test('made, then the answer lost: found at the newest end', async () => {
@@ -231,14 +228,7 @@ describe.each(OFFSETS)('the service %s', (_clock, offsetSeconds) => {
 
 			beforeEach(async () => {
 				await sandbox.control.profile({ commentOrder });
-				await seedHistory(offsetSeconds, () =>
-					sandbox.control.seed({
-						workspace_id: MAIN_WORKSPACE,
-						resource: 'comments',
-						count: HISTORY,
-						template: { post_id: DEMO.posts.draft },
-					}),
-				);
+				await seedHistory(offsetSeconds, 'comments', { post_id: DEMO.posts.draft });
 			});
 
 			test('made, then the answer lost: found at the newest end', async () => {

@@ -9,6 +9,7 @@ import { exactlyOnce } from './figures/exactly-once.cts';
 import { idlePoll } from './figures/idle-poll.cts';
 import { latency } from './figures/latency.cts';
 import { loadCost } from './figures/load-cost.cts';
+import { lookupCost } from './figures/lookup-cost.cts';
 import { overhead } from './figures/overhead.cts';
 import { pacing } from './figures/pacing.cts';
 import { requestsPerJob } from './figures/requests-per-job.cts';
@@ -61,6 +62,7 @@ async function main() {
 		[7, 'Load cost', loadCost],
 		[8, 'Trigger soak', () => triggerSoak(sandbox)],
 		[9, 'Trigger: requests per idle poll', () => idlePoll(sandbox)],
+		[10, 'Exactly-once: what finding out costs', () => lookupCost(sandbox)],
 	];
 	for (const [id, title, measure] of measures) {
 		if (only.length > 0 && !only.includes(id)) continue;

@@ -29,6 +29,7 @@ export const SEED_RESOURCES = [
 	'team_members',
 	'media',
 	'workspaces',
+	'comments',
 ] as const;
 
 export type SimulateAction = (typeof SIMULATE_ACTIONS)[number];
@@ -300,6 +301,23 @@ export function seed(runtime: Runtime, body: SeedRequest): string[] {
 				width: 100,
 				height: 100,
 				bytes: null,
+			});
+			return id;
+		},
+		// comments: on the post `post_id` of the template, written by Alex.
+		comments: (index) => {
+			const post = store.post(space.id, text('post_id', ''));
+			if (!post) throw fail(404, `No post ${text('post_id', '')} in workspace ${space.id}`);
+			const id = store.newId();
+			store.data.comments.push({
+				id,
+				postId: post.id,
+				comment: `${text('comment', 'Seeded comment')} #${index + 1}`,
+				is_note: false,
+				mentionedUserIds: [],
+				authorUserId: DEMO.users.alex.id,
+				created_at: clock.iso(),
+				updated_at: clock.iso(),
 			});
 			return id;
 		},

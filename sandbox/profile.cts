@@ -25,6 +25,10 @@ export const ERROR_BODIES = ['message', 'error'] as const;
  * the day created; the day last updated; the day created; or no filtering at all.
  */
 export const DATE_FILTERS = ['scheduled', 'updated', 'created', 'ignored'] as const;
+/** The media list's `sort` (section 4.11): honoured, or ignored with the oldest listed first. */
+export const MEDIA_SORTS = ['honoured', 'ignored'] as const;
+/** The order of a post's comments (section 4.17 states none): oldest first, or newest first. */
+export const COMMENT_ORDERS = ['created-asc', 'created-desc'] as const;
 
 export interface Profile {
 	listOrder: (typeof LIST_ORDERS)[number];
@@ -34,6 +38,8 @@ export interface Profile {
 	createPost: (typeof CREATE_POST_ANSWERS)[number];
 	errors: (typeof ERROR_BODIES)[number];
 	dateFilter: (typeof DATE_FILTERS)[number];
+	mediaSort: (typeof MEDIA_SORTS)[number];
+	commentOrder: (typeof COMMENT_ORDERS)[number];
 }
 
 /** The choices the sandbox made before profiles existed. */
@@ -45,6 +51,8 @@ export const DEFAULT_PROFILE: Profile = {
 	createPost: 'id',
 	errors: 'message',
 	dateFilter: 'scheduled',
+	mediaSort: 'honoured',
+	commentOrder: 'created-asc',
 };
 
 /** Every variant that differs from the default, at once. */
@@ -56,6 +64,9 @@ export const EVERY_VARIANT: Profile = {
 	createPost: 'warning',
 	errors: 'error',
 	dateFilter: 'updated',
+	// Honoured even here: Get Many's own tests of `sort` need it (the lookup's tests set it).
+	mediaSort: 'honoured',
+	commentOrder: 'created-desc',
 };
 
 const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
@@ -66,6 +77,8 @@ const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
 	createPost: CREATE_POST_ANSWERS,
 	errors: ERROR_BODIES,
 	dateFilter: DATE_FILTERS,
+	mediaSort: MEDIA_SORTS,
+	commentOrder: COMMENT_ORDERS,
 };
 
 /** A small seeded generator (mulberry32), so that a random profile or order can be re-run. */

@@ -105,7 +105,7 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 				.filter((media) => media.workspaceId === workspaceId(request))
 				.filter((media) => !kinds || kinds.includes(media.type))
 				.filter((media) => contains(media.name, search))
-				.sort(MEDIA_ORDER[sort])
+				.sort(MEDIA_ORDER[runtime.profile.mediaSort === 'ignored' ? 'oldest' : sort])
 				.map((media) => mediaItem(media, runtime.baseUrl, runtime.wire()));
 			return {
 				status: true,

@@ -415,6 +415,7 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 				.filter((comment) => comment.postId === post.id)
 				.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
 				.map((comment) => commentItem(runtime.store, comment, runtime.wire()));
+			if (runtime.profile.commentOrder === 'created-desc') comments.reverse();
 			return {
 				status: true,
 				message: 'Comments retrieved successfully',

@@ -10,7 +10,7 @@ import { DEMO } from '../../sandbox/demo-data.cts';
 import { runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { calls, inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
-import { createDraft, readList, uploadFile } from './fixtures.cts';
+import { createDraft, readList, textOf, uploadFile } from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -291,4 +291,30 @@ describe('a workspace with a long history: the post made is found on any page', 
 			);
 		},
 	);
+});
+
+test('a draft sent for review, a dropped connection after the service acted: found under review, not sent again', async () => {
+	const post = OPERATIONS[0];
+	const text = 'Exactly once, after review';
+	await sandbox.control.fault({ method: 'POST', path: post.path, when: 'after', answer: 'drop' });
+	await sandbox.control.clearRequests();
+	const { output, error } = await runNode({
+		parameters: {
+			...createDraft(text),
+			additionalFields: { approval: { values: { approvers: [DEMO.users.maya.id] } } },
+		},
+		credentials: sandbox.credentials(),
+	});
+	expect(error).toBeUndefined();
+	expect(output[0].json).toMatchObject({ recovered: true });
+	// `/me` is read to check that the creator is not an approver.
+	expect(await calls(sandbox.control)).toEqual([
+		'GET /api/v1/me',
+		`POST ${post.path}`,
+		post.lookup,
+	]);
+	const made = (await list(post.path)).filter((each) => textOf(each) === text);
+	expect(made.map((each) => (each.scheduling as { status: string }).status)).toEqual([
+		'under_review',
+	]);
 });

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { flattenAccounts } from '../../shared/accounts';
-import { getList } from '../../shared/api';
-import type { ReadName, PathParams, ShortList } from '../../shared/api';
+import { getList, getPage } from '../../shared/api';
+import type { Page, PathParams, ReadName, ShortList } from '../../shared/api';
 import type { Found, Lookup } from '../../shared/api/exactlyOnce';
 import { idOf, postIdOf } from '../../shared/ids';
+import { PER_PAGE_MAX } from '../../shared/limits';
 import { placeIn, readTime, timeOf } from '../../shared/time';
 
 /**
@@ -12,36 +13,97 @@ import { placeIn, readTime, timeOf } from '../../shared/time';
  * API's own lists, matched on what was sent and on creation after the first attempt began.
  */
 
-const createdSince = (record: IDataObject, since: () => number) =>
-	timeOf(record.created_at) >= since();
 const SINCE = 'created after the first attempt';
-
 const found = (record: IDataObject | undefined, matchedOn: string[]): Found | undefined =>
 	record ? { record, matchedOn } : undefined;
 
+/** The orders a list may run in: on a record time, newest first or oldest first. */
+const ORDERS = [true, false].flatMap((newestFirst) =>
+	['created_at', 'updated_at'].map((key) => ({ key, newestFirst })),
+);
+type Order = (typeof ORDERS)[number];
+
 /**
- * The record of a whole list that `matches`: a list whose order is not described may hold its
- * newest record on any page. Found in a list read short, it is found; not found there, it is
- * unknown whether it exists, and that is an error (nothing is sent again).
+ * Whether the pages read run in `order` (a record without that time does not) and agree on the
+ * list's size. An array of pages by number skips those not read, and keeps list order.
  */
-async function findInList(
+function inOrder(pages: Page[], { key, newestFirst }: Order): boolean {
+	const records = pages.flatMap((page) => page.items);
+	return (
+		pages.every((page) => page.total === pages[1].total) &&
+		records.every((record, i) => {
+			const [time, before] = [record, records[i - 1] ?? record].map((each) => timeOf(each[key]));
+			return newestFirst ? time <= before : time >= before;
+		})
+	);
+}
+
+interface Listing extends Pick<Lookup, 'where' | 'idOf'>, Pick<Found, 'matchedOn'> {
+	endpoint: ReadName;
+	params: PathParams;
+	qs?: IDataObject;
+}
+
+/**
+ * A lookup in a list, for a record made since the first attempt, not claimed yet, that `matches`,
+ * read as cheaply as the list's answers allow. Lists state no order (section 4.13): page 1 and the
+ * last page tell the ORDERS they may run in. In each, what was made since the attempt lies at the
+ * newest end, whose page, then the one beside it, are read until one reaches back before the
+ * attempt. The record is absent when every order the pages read still run in shows it so. Answers
+ * that prove no order leave the whole list to read; read short (pages that did not add up), not
+ * finding the record leaves it unknown whether it exists: an error, and nothing is sent again.
+ */
+function listLookup(
 	ctx: IExecuteFunctions,
-	endpoint: ReadName,
-	params: PathParams,
 	itemIndex: number,
+	listing: Listing,
 	matches: (record: IDataObject) => boolean,
-): Promise<IDataObject | undefined> {
-	const reading: { short?: ShortList } = {};
-	const records = await getList.call(ctx, endpoint, params, {
-		itemIndex,
-		short: (list) => (reading.short = list),
-	});
-	const record = records.find(matches);
-	if (!record && reading.short) {
-		const { read, total } = reading.short;
-		throw new Error(`only ${read} of its ${total} records could be read: its pages did not add up`);
+): Lookup {
+	const { where, idOf: idIn, matchedOn, endpoint, params, qs } = listing;
+	async function search(since: () => number, claimed: Set<string>) {
+		const made = (each: IDataObject) =>
+			!claimed.has(idIn(each)) && timeOf(each.created_at) >= since() && matches(each);
+		const pages: Page[] = [];
+		const perPage = PER_PAGE_MAX;
+		const read = async (page: number) => {
+			pages[page] ??= await getPage.call(ctx, endpoint, params, { itemIndex, qs, page, perPage });
+			return pages[page].items.find(made);
+		};
+		let hit = await read(1);
+		const { hasMore, lastPage: last = 1 } = pages[1];
+		if (hit || !hasMore || (hit = await read(last))) return hit;
+		/** What the pages at the newest end of `order` show: the record absent, nothing, or not that order. */
+		const shown = async (order: Order) => {
+			for (const page of order.newestFirst ? [1, 2] : [last, last - 1]) {
+				if ((hit = await read(page)) || !inOrder(pages, order)) return 'not';
+				const { items } = pages[page];
+				const edge = items[order.newestFirst ? items.length - 1 : 0];
+				if (timeOf(edge?.[order.key]) < since()) return 'absent';
+			}
+			return 'unknown';
+		};
+		const shows: string[] = [];
+		for (const order of ORDERS) {
+			if (hit || shows.includes('unknown')) break;
+			shows.push(await shown(order));
+		}
+		const standing = shows.filter((_, i) => inOrder(pages, ORDERS[i]));
+		if (hit || (standing.length > 0 && standing.every((each) => each === 'absent'))) return hit;
+		const reading: { short?: ShortList } = {};
+		const short = (list: ShortList) => (reading.short = list);
+		hit = (await getList.call(ctx, endpoint, params, { itemIndex, qs, short })).find(made);
+		if (hit || !reading.short) return hit;
+		const { read: counted, total: all } = reading.short;
+		throw new Error(
+			`only ${counted} of its ${all} records could be read: its pages did not add up`,
+		);
 	}
-	return record;
+	return {
+		where,
+		when: 'before-resend',
+		idOf: idIn,
+		find: async (since, claimed) => found(await search(since, claimed), [...matchedOn, SINCE]),
+	};
 }
 
 /** A wall-clock `YYYY-MM-DD HH:MM` in `zone`, from either form the service may answer with. */
@@ -52,7 +114,9 @@ function minuteIn(value: unknown, zone: string): string | undefined {
 
 /**
  * A post: the same text, the accounts sent (all of them, and only them unless a content category
- * adds its own), draft or not as sent, the same scheduled minute, made after the first attempt.
+ * adds its own), the same scheduled minute, and a draft as sent (one sent for review may be
+ * reviewed by now: its status tells nothing). Drafts are looked for among drafts (status[]): a
+ * service that does not filter answers more, never less.
  */
 export function postLookup(
 	ctx: IExecuteFunctions,
@@ -67,63 +131,53 @@ export function postLookup(
 	const byCategory = body.content_category_id !== undefined;
 	const sentMinute = minuteIn(scheduling.scheduled_at, zone);
 	const isDraft = scheduling.publish_type === 'draft';
-	const matches = (post: IDataObject) => {
-		const postContent = (post.content ?? {}) as IDataObject;
-		const postScheduling = (post.scheduling ?? {}) as IDataObject;
-		const ids = new Set(flattenAccounts(post).map((account) => String(account.account_id)));
-		return (
-			postContent.text === content.text &&
-			accounts.every((id) => ids.has(id)) &&
-			(byCategory || ids.size === accounts.length) &&
-			(postScheduling.status === 'draft') === isDraft &&
-			(sentMinute === undefined || minuteIn(postScheduling.scheduled_at, zone) === sentMinute)
-		);
-	};
-	return {
-		where: "the workspace's posts",
-		when: 'before-resend',
-		idOf: postIdOf,
-		async find(since, claimed) {
-			const post = await findInList(
-				ctx,
-				'posts',
-				{ workspaceId },
-				itemIndex,
-				(each) => !claimed.has(postIdOf(each)) && createdSince(each, since) && matches(each),
-			);
-			return found(post, ['text', 'accounts', 'publish type', 'scheduled time', SINCE]);
+	const reviewed = body.approval !== undefined;
+	return listLookup(
+		ctx,
+		itemIndex,
+		{
+			where: "the workspace's posts",
+			idOf: postIdOf,
+			matchedOn: ['text', 'accounts', 'publish type', 'scheduled time'],
+			endpoint: 'posts',
+			params: { workspaceId },
+			qs: isDraft && !reviewed ? { status: ['draft'] } : undefined,
 		},
-	};
+		(post) => {
+			const postScheduling = (post.scheduling ?? {}) as IDataObject;
+			const ids = new Set(flattenAccounts(post).map((account) => String(account.account_id)));
+			return (
+				(post.content as IDataObject | undefined)?.text === content.text &&
+				accounts.every((id) => ids.has(id)) &&
+				(byCategory || ids.size === accounts.length) &&
+				(reviewed || (postScheduling.status === 'draft') === isDraft) &&
+				(sentMinute === undefined || minuteIn(postScheduling.scheduled_at, zone) === sentMinute)
+			);
+		},
+	);
 }
 
-/** A media item: the same name (and size, for a file), newest first, made after the first attempt. */
+/** A media item: the same name (and size, for a file), made after the first attempt. */
 export function mediaLookup(
 	ctx: IExecuteFunctions,
 	workspaceId: string,
 	{ name, size }: { name: string; size?: number },
 	itemIndex: number,
 ): Lookup {
-	return {
-		where: "the media library's newest items",
-		when: 'before-resend',
-		idOf,
-		async find(since, claimed) {
-			const items = await getList.call(
-				ctx,
-				'media',
-				{ workspaceId },
-				{ itemIndex, limit: 100, qs: { sort: 'recent', search: name } },
-			);
-			const item = items.find(
-				(each) =>
-					!claimed.has(idOf(each)) &&
-					each.name === name &&
-					(size === undefined || Number(each.size) === size) &&
-					createdSince(each, since),
-			);
-			return found(item, size === undefined ? ['name', SINCE] : ['name', 'size', SINCE]);
+	return listLookup(
+		ctx,
+		itemIndex,
+		{
+			endpoint: 'media',
+			params: { workspaceId },
+			where: 'the media library',
+			idOf,
+			matchedOn: size === undefined ? ['name'] : ['name', 'size'],
+			// Newest first is asked for; the order is read from the answers all the same.
+			qs: { sort: 'recent', search: name },
 		},
-	};
+		(each) => each.name === name && (size === undefined || Number(each.size) === size),
+	);
 }
 
 /** A comment: the same text and note flag, made after the first attempt. */
@@ -133,25 +187,18 @@ export function commentLookup(
 	body: IDataObject,
 	itemIndex: number,
 ): Lookup {
-	return {
-		where: "the post's comments",
-		when: 'before-resend',
-		idOf,
-		async find(since, claimed) {
-			const comment = await findInList(
-				ctx,
-				'comments',
-				params,
-				itemIndex,
-				(each) =>
-					!claimed.has(idOf(each)) &&
-					each.comment === body.comment &&
-					(each.is_note === true) === (body.is_note === true) &&
-					createdSince(each, since),
-			);
-			return found(comment, ['text', 'note flag', SINCE]);
+	return listLookup(
+		ctx,
+		itemIndex,
+		{
+			where: "the post's comments",
+			idOf,
+			matchedOn: ['text', 'note flag'],
+			endpoint: 'comments',
+			params,
 		},
-	};
+		(each) => each.comment === body.comment && (each.is_note === true) === (body.is_note === true),
+	);
 }
 
 /**

@@ -34,7 +34,7 @@ export const singleOperationResources = [
 			value: 'getAll',
 			description:
 				"List the background presets for Facebook text posts; a preset's ID is the Facebook background ID of a text-only post",
-			action: 'Get many facebook text backgrounds',
+			action: 'Get many Facebook text backgrounds',
 			does: facebookTextBackgroundGetAll,
 		},
 	]),

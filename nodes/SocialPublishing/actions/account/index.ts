@@ -11,14 +11,14 @@ export const accountResource = resource('account', 'getAll', [
 		value: 'addBluesky',
 		description:
 			'Connect a Bluesky account to the workspace with its handle and an app password, without a browser step',
-		action: 'Add a bluesky account',
+		action: 'Add a Bluesky account',
 		does: addBluesky,
 	},
 	{
 		name: 'Add Facebook Group',
 		value: 'addFacebookGroup',
 		description: 'Add a Facebook group to the workspace by its name',
-		action: 'Add a facebook group',
+		action: 'Add a Facebook group',
 		does: addFacebookGroup,
 	},
 	{

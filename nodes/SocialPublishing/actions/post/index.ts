@@ -10,7 +10,7 @@ export const postResource = resource('post', 'create', [
 		name: 'Approve',
 		value: 'approve',
 		description:
-			'Approve a post under review (status under_review) by its post ID, as one of its approvers, with an optional comment',
+			'Approve a post under review by its post ID, as one of its approvers, with an optional comment',
 		action: 'Approve a post',
 		does: approve,
 	},
@@ -41,7 +41,7 @@ export const postResource = resource('post', 'create', [
 		name: 'Reject',
 		value: 'reject',
 		description:
-			'Reject a post under review (status under_review) by its post ID, as one of its approvers, with an optional comment saying why',
+			'Reject a post under review by its post ID, as one of its approvers, with an optional comment saying why',
 		action: 'Reject a post',
 		does: reject,
 	},

@@ -60,8 +60,7 @@ export const plannedAt: Field = {
 	...scheduledAt,
 	ui: {
 		displayName: 'Planned At',
-		description:
-			'Optional date the draft is planned for, read like Scheduled At',
+		description: 'Optional date the draft is planned for, read like Scheduled At',
 		show: { publishType: ['draft'] },
 	},
 };
@@ -130,8 +129,7 @@ export const firstComment: Group = {
 	path: 'first_comment',
 	shape: 'fixedCollection',
 	ui: {
-		description:
-			'A comment posted under the post right after it is published',
+		description: 'A comment posted under the post right after it is published',
 	},
 	fields: [
 		{
@@ -329,8 +327,7 @@ export const commentFields: Field[] = [
 		path: 'is_note',
 		kind: 'boolean',
 		ui: {
-			description:
-				'Whether the comment is an internal note rather than a regular comment',
+			description: 'Whether the comment is an internal note rather than a regular comment',
 		},
 	},
 	{

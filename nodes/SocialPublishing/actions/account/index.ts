@@ -32,16 +32,14 @@ export const accountResource = resource('account', 'getAll', [
 	{
 		name: 'Get Connectable Platforms',
 		value: 'getConnectablePlatforms',
-		description:
-			'List the platforms that can be connected, how each connects and which fields it needs',
+		description: 'List the platforms that can be connected, how each connects and what it needs',
 		action: 'Get connectable platforms',
 		does: getConnectablePlatforms,
 	},
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		description:
-			'List the social accounts connected to a workspace, with the account IDs that posts take',
+		description: "List a workspace's social accounts, with the account IDs that posts take",
 		action: 'Get many accounts',
 		does: getAll,
 	},

@@ -60,8 +60,6 @@ function loggedBody(body: unknown, multipart: boolean): unknown {
 	return { fields, files };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function limitRate(runtime: Runtime, request: FastifyRequest, reply: FastifyReply) {
 	const rate = runtime.countRequest(keyOf(request) ?? '');
 	if (!rate) return;
@@ -120,7 +118,7 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 		runtime.countInFlight(reply.raw);
 		const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
 		request.loggedQuery = { ...parseQuery(query) } as Record<string, string | string[]>;
-		if (runtime.latencyMs > 0) await sleep(runtime.latencyMs);
+		if (runtime.latencyMs > 0) await runtime.delay(runtime.latencyMs);
 	});
 
 	// Runs once the body is parsed and before schema validation, so faults, limits and

@@ -1,7 +1,12 @@
 // The words a builder reads in the editor, as n8n loads them: what a field does rather than the
 // JSON it is sent as, brands as the brands write them, and n8n's UX rules (Title Case names,
 // sentence case descriptions, "Whether ..." for booleans).
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { loadPackage } from '../harness/engine.cts';
 
@@ -19,7 +24,9 @@ async function everyWord(): Promise<Words[]> {
 	const words: Words[] = [];
 	const visit = (entries: unknown[], where: string) => {
 		for (const entry of entries) {
-			const property = entry as Partial<INodeProperties & INodePropertyOptions>;
+			const property = entry as Partial<
+				INodeProperties & INodePropertyOptions & INodePropertyCollection
+			>;
 			const at = `${where} > ${property.displayName ?? property.name}`;
 			words.push({
 				where: at,
@@ -33,7 +40,7 @@ async function everyWord(): Promise<Words[]> {
 		}
 	};
 	for (const name of ['socialPublishing', 'socialPublishingTrigger']) {
-		visit(loader.getNode(name).type.description.properties, name);
+		visit((loader.getNode(name).type.description as INodeTypeDescription).properties, name);
 	}
 	visit(loader.getCredential('socialPublishingApi').type.properties, 'credential');
 	return words;

@@ -38,8 +38,6 @@ const NOT_ENVELOPES: Partial<Fault>[] = [
 
 const DEFAULT_HOLD_MS = 120_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export const pathOf = (request: FastifyRequest) => request.url.split('?')[0];
 
 export const keyOf = (request: FastifyRequest) => {
@@ -152,7 +150,7 @@ export async function answerBefore(
 		request.afterFault = fault;
 		return false;
 	}
-	if (fault.delayMs) await sleep(fault.delayMs);
+	if (fault.delayMs) await runtime.delay(fault.delayMs);
 	const answer = answerOf(fault);
 	if (!answer) return false;
 	if (answer === 'drop' || answer === 'hang') {
@@ -179,7 +177,7 @@ export async function answerAfter(
 	const fault = request.afterFault;
 	if (!fault) return payload;
 	request.afterFault = null;
-	if (fault.delayMs) await sleep(fault.delayMs);
+	if (fault.delayMs) await runtime.delay(fault.delayMs);
 	const answer = answerOf(fault);
 	if (!answer) return payload;
 	if (answer === 'drop' || answer === 'hang') {

@@ -142,6 +142,8 @@ export class Runtime {
 	} | null = null;
 	/** Connections a `hang` fault holds open, each with the timer that closes it. */
 	private readonly held = new Map<Socket, NodeJS.Timeout>();
+	/** Delays under way (faults' delayMs, latency), each with the function that ends it now. */
+	private readonly delays = new Set<() => void>();
 	latencyMs = 0;
 	/** A further wait drawn per request from a seed, below `upToMs`: a network whose delay varies. */
 	latencySpread: { upToMs: number; draw: () => number } | null = null;
@@ -210,12 +212,30 @@ export class Runtime {
 		});
 	}
 
+	/**
+	 * Waits `ms`, or less if the sandbox is reset or stopped first: a delay whose client gave up
+	 * (a timeout test) must not keep a timer running after the test file, or jest's worker cannot exit.
+	 */
+	delay(ms: number): Promise<void> {
+		return new Promise((resolve) => {
+			const end = () => {
+				clearTimeout(timer);
+				this.delays.delete(end);
+				resolve();
+			};
+			const timer = setTimeout(end, ms);
+			this.delays.add(end);
+		});
+	}
+
+	/** Closes the connections held open and ends the delays under way (on reset and on stop). */
 	releaseHeld(): void {
 		for (const [socket, timer] of this.held) {
 			clearTimeout(timer);
 			socket.destroy();
 		}
 		this.held.clear();
+		for (const end of [...this.delays]) end();
 	}
 
 	log(entry: Omit<LoggedRequest, 'seq'>): void {

@@ -61,8 +61,6 @@ function loggedBody(body: unknown, multipart: boolean): unknown {
 	return { fields, files };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function limitRate(runtime: Runtime, request: FastifyRequest, reply: FastifyReply) {
 	const rate = runtime.countRequest(keyOf(request) ?? '');
 	if (!rate) return;
@@ -123,7 +121,7 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 		request.loggedQuery = { ...parseQuery(query) } as Record<string, string | string[]>;
 		const spread = runtime.latencySpread;
 		const latency = runtime.latencyMs + (spread ? Math.floor(spread.draw() * spread.upToMs) : 0);
-		if (latency > 0) await sleep(latency);
+		if (latency > 0) await runtime.delay(latency);
 	});
 
 	// Runs once the body is parsed and before schema validation, so faults, limits and

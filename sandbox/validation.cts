@@ -77,6 +77,8 @@ function describe(error: ErrorObject, field: string): string {
 			const types = String(params.type).split(',');
 			return `The ${field} field must be ${types.map((type) => TYPE_WORDS[type] ?? type).join(' or ')}.`;
 		}
+		case 'additionalProperties':
+			return `The ${field} field is not in the API description. The live service would ignore it silently; the sandbox refuses it so that a misspelt field fails.`;
 		case 'format':
 			return params.format === 'date'
 				? `The ${field} field must be a valid date (YYYY-MM-DD).`
@@ -94,6 +96,8 @@ function fieldOf(error: ErrorObject): string {
 		.map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~').replace(/\[\]$/, ''));
 	if (error.keyword === 'required')
 		segments.push(String((error.params as { missingProperty: string }).missingProperty));
+	if (error.keyword === 'additionalProperties')
+		segments.push(String((error.params as { additionalProperty: string }).additionalProperty));
 	return segments.join('.');
 }
 

@@ -1,6 +1,7 @@
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
@@ -9,6 +10,27 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceDescriptions } from './actions';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
+
+const resource: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Account', value: 'account' },
+		{ name: 'Campaign', value: 'campaign' },
+		{ name: 'Comment', value: 'comment' },
+		{ name: 'Content Category', value: 'contentCategory' },
+		{ name: 'Facebook Text Background', value: 'facebookTextBackground' },
+		{ name: 'Label', value: 'label' },
+		{ name: 'Media', value: 'media' },
+		{ name: 'Post', value: 'post' },
+		{ name: 'Team Member', value: 'teamMember' },
+		{ name: 'User', value: 'user' },
+		{ name: 'Workspace', value: 'workspace' },
+	],
+	default: 'post',
+};
 
 export class SocialPublishing implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,7 +41,8 @@ export class SocialPublishing implements INodeType {
 			dark: 'file:../../icons/socialPublishing.dark.svg',
 		},
 		group: ['output'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Create, schedule, approve and manage social media posts, accounts and media with the Social Publishing API',
@@ -27,7 +50,7 @@ export class SocialPublishing implements INodeType {
 		usableAsTool: true,
 		builderHint: {
 			searchHint:
-				"Use to create, schedule, list, delete, approve or reject social media posts (Facebook, Instagram, X, LinkedIn, Pinterest, Google Business Profile, YouTube, TikTok, Tumblr, Threads, Bluesky, Telegram) through the Social Publishing API, and to manage its accounts, media library, labels, campaigns and comments. Every post belongs to a workspace: list workspaces and accounts first to get their IDs. Scheduled times are read in the workspace's time zone. For an approval flow, list posts with Post > Get Many filtered by status under_review, then Post > Approve or Post > Reject with an approver's credential.",
+				"Use to create, schedule, list, delete, approve or reject social media posts (Facebook, Instagram, X, LinkedIn, Pinterest, Google Business Profile, YouTube, TikTok, Tumblr, Threads, Bluesky, Telegram) through the Social Publishing API, and to manage its accounts, media library, labels, campaigns and comments. Every post belongs to a workspace: list workspaces and accounts first to get their IDs. Scheduled times are read in the workspace's time zone. For an approval flow, list posts with Post > Get Many filtered by Statuses: Under Review, then Post > Approve or Post > Reject with an approver's credential.",
 			relatedNodes: [
 				{
 					nodeType: 'n8n-nodes-social-publishing.socialPublishingTrigger',
@@ -44,26 +67,9 @@ export class SocialPublishing implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialPublishingApi', required: true }],
 		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Account', value: 'account' },
-					{ name: 'Campaign', value: 'campaign' },
-					{ name: 'Comment', value: 'comment' },
-					{ name: 'Content Category', value: 'contentCategory' },
-					{ name: 'Facebook Text Background', value: 'facebookTextBackground' },
-					{ name: 'Label', value: 'label' },
-					{ name: 'Media', value: 'media' },
-					{ name: 'Post', value: 'post' },
-					{ name: 'Team Member', value: 'teamMember' },
-					{ name: 'User', value: 'user' },
-					{ name: 'Workspace', value: 'workspace' },
-				],
-				default: 'workspace',
-			},
+			// Version 1 opened on Workspace; workflows saved then leave `resource` out and keep meaning it.
+			{ ...resource, default: 'workspace', displayOptions: { show: { '@version': [1] } } },
+			{ ...resource, displayOptions: { show: { '@version': [2] } } },
 			...resourceDescriptions,
 		],
 	};

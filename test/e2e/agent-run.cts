@@ -128,7 +128,7 @@ export function approvalAgentWorkflow(examples: Workflow[]): Workflow {
 		id: `e2e-${name.replace(/\s+/g, '-').toLowerCase()}`,
 		name,
 		type: 'n8n-nodes-social-publishing.socialPublishingTool',
-		typeVersion: 1,
+		typeVersion: 2,
 		position: [x, 240] as [number, number],
 		parameters: { workspaceId: mainWorkspace, ...parameters },
 		credentials: sandboxCredential,

@@ -13,6 +13,16 @@ import { DESCRIPTION_LIMITS, limitOf } from './description-limits.cts';
 import type { Site } from './sites.cts';
 import { createSites, operationSites, unsentSites } from './sites.cts';
 
+// The built table, read only to demand a written-out site for each of its rows.
+import * as account from '../../dist/nodes/SocialPublishing/fields/account.js';
+import type { Field, Group } from '../../dist/nodes/SocialPublishing/fields/field.js';
+import * as lists from '../../dist/nodes/SocialPublishing/fields/listQuery.js';
+import * as platformOptions from '../../dist/nodes/SocialPublishing/fields/platformOptions.js';
+import * as post from '../../dist/nodes/SocialPublishing/fields/post.js';
+import * as upload from '../../dist/nodes/SocialPublishing/fields/upload.js';
+
+const TABLE = [account, lists, platformOptions, post, upload];
+
 const sandbox = useSandbox();
 
 beforeEach(async () => {
@@ -52,9 +62,7 @@ const VALID: Record<string, unknown> = { 'Publish Type': 'queued', Process: 'con
 
 /** A locator field holds its value as the editor stores a picked ID. */
 function inField(site: Site, value: unknown): unknown {
-	return site.field.ui.locator && site.field.ui.locator !== 'workspace'
-		? { __rl: true, mode: 'id', value }
-		: value;
+	return site.field.locator ? { __rl: true, mode: 'id', value } : value;
 }
 
 /** Query and form values are text on the wire; a list may arrive repeated or joined. */
@@ -101,17 +109,56 @@ const table = (sites: Site[]) =>
 		);
 	});
 
-test("the table's limits are the description's: none missing, none added", () => {
+/** Every row of the built field table that the node sends, with its label as errors give it. */
+function tableRows(): Array<{
+	label: string;
+	path: string;
+	min?: number;
+	max?: number;
+	entryMax?: number;
+}> {
+	const rows = new Map<object, { label: string; path: string }>();
+	const visit = (value: unknown, prefix = '', at = ''): void => {
+		if (Array.isArray(value)) return value.forEach((each) => visit(each, prefix, at));
+		if (value === null || typeof value !== 'object') return;
+		const row = value as Field & Group;
+		if (Array.isArray(row.fields)) {
+			const list = row.shape === 'list';
+			const label = `${row.label}${list ? ' item 1' : ''} `;
+			return row.fields.forEach((field) => visit(field, label, `${row.path}${list ? '.0' : ''}.`));
+		}
+		if (typeof row.kind === 'string' && row.path !== '' && !rows.has(row)) {
+			rows.set(row, { ...row, label: `${prefix}${row.label}`, path: `${at}${row.path}` });
+		}
+	};
+	for (const module of TABLE) Object.values(module).forEach((value) => visit(value));
+	return [...rows.values()];
+}
+
+/** Rows tested by their own files, where a time needs the sandbox's clock and a zone. */
+const ELSEWHERE: Record<string, string> = {
+	'Scheduled At': 'test/post/schedule.test.cts and test/post/timezone.test.cts',
+};
+
+test("every row of the built table has a site here, at the same place, with the description's limits", () => {
 	const sites = [...createSites, ...operationSites, ...unsentSites];
 	const stated = (limit: Limit) =>
 		Object.fromEntries(Object.entries(limit).filter(([, value]) => value !== undefined));
-	for (const site of sites) {
-		const { min, max, entryMax } = site.field;
-		expect([site.label, stated({ min, max, entryMax })]).toEqual([
-			site.label,
-			limitOf(site.operation, site.label),
+	const rows = tableRows().filter((row) => ELSEWHERE[row.label] === undefined);
+	for (const { label, path, min, max, entryMax } of rows) {
+		const matching = sites
+			.filter((site) => site.label === label && site.place === path)
+			.map((site) => limitOf(site.operation, site.label));
+		expect([label, path, matching]).toEqual([
+			label,
+			path,
+			expect.arrayContaining([stated({ min, max, entryMax })]),
 		]);
 	}
+	// And the other way: no site here tests a row the table does not have.
+	const places = new Set(tableRows().map((row) => `${row.label} @ ${row.path}`));
+	const placed = sites.filter((site) => site.place !== '');
+	expect(placed.filter((site) => !places.has(`${site.label} @ ${site.place}`))).toEqual([]);
 	const keys = sites.map((site) => `${site.operation} ${site.label}`);
 	expect(Object.keys(DESCRIPTION_LIMITS).filter((key) => !keys.includes(key))).toEqual([]);
 });

@@ -108,6 +108,12 @@ export class PackageNodeTypes implements INodeTypes {
 		return NodeHelpers.getVersionedNodeType(this.getByName(nodeType), version);
 	}
 
+	/** The version the editor gives a node it adds: the default version, else the newest. */
+	newestVersion(nodeType: string): number {
+		const { description } = this.getByName(nodeType) as INodeType;
+		return description.defaultVersion ?? Math.max(...[description.version].flat());
+	}
+
 	getKnownTypes(): IDataObject {
 		return this.loader.known.nodes as unknown as IDataObject;
 	}
@@ -366,6 +372,8 @@ export interface RunNodeOptions {
 	errorOutput?: boolean;
 	timezone?: string;
 	nodeType?: string;
+	/** The node's version as a saved workflow holds it; the one a new node gets when not given. */
+	typeVersion?: number;
 	/** Where input binaries live: inline (n8n's default) or n8n's filesystem store. */
 	binaryMode?: BinaryMode;
 	/** Node settings from n8n's Settings tab, such as Retry On Fail (`retryOnFail`, `maxTries`, `waitBetweenTries`). */
@@ -392,7 +400,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const workflowId = `wf-${randomUUID()}`;
 	const executionId = String(Date.now());
 
-	const node = makeNode(options.nodeType ?? NODE_TYPE, options.parameters, {
+	const type = options.nodeType ?? NODE_TYPE;
+	const node = makeNode(type, options.parameters, {
+		typeVersion: options.typeVersion ?? nodeTypes.newestVersion(type),
 		...options.settings,
 		...(options.continueOnFail ? { continueOnFail: true, onError: 'continueRegularOutput' } : {}),
 		...(options.errorOutput ? { onError: 'continueErrorOutput' } : {}),

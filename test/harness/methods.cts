@@ -35,7 +35,7 @@ export async function runNodeMethod<T>(
 		id: 'editor-node',
 		name: 'Editor-Node',
 		type: nodeTypeName,
-		typeVersion: 1,
+		typeVersion: nodeTypes.newestVersion(nodeTypeName),
 		position: [0, 0],
 		parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Social Publishing account' } },

@@ -93,7 +93,7 @@ function createOnePostWorkflow(): Workflow {
 				id: 'queue-create',
 				name: 'Create the post',
 				type: 'n8n-nodes-social-publishing.socialPublishing',
-				typeVersion: 1,
+				typeVersion: 2,
 				position: [220, 0],
 				parameters: {
 					resource: 'post',

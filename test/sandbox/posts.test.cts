@@ -133,7 +133,6 @@ describe('create post (4.14)', () => {
 					approve_option: 'everyone',
 					notes: 'Both please',
 				},
-				unknown_field: 'ignored',
 			}),
 		);
 		const post = await listed(body.data.id);
@@ -613,6 +612,46 @@ describe('create post (4.14)', () => {
 		});
 		expect(Object.keys(body.errors).sort()).toEqual(['content.text', 'scheduling.publish_type']);
 		expect(body.message).toMatch(/\(and 1 more error\)$/);
+	});
+
+	it('refuses a field the description does not define, at any depth, naming it', async () => {
+		const before = (await api.get(ws('/posts'))).body.total;
+		const { status, body } = await api.post(
+			ws('/posts'),
+			scheduledPost({
+				post_video_titel: 'Beans',
+				content: { text: 'Fresh beans are in.', media: { image: ['https://example.com/a.png'] } },
+				youtube_options: { privacy: 'public' },
+			}),
+		);
+		expect(status).toBe(400);
+		const refused = (field: string) => [
+			`The ${field} field is not in the API description. The live service would ignore it silently; the sandbox refuses it so that a misspelt field fails.`,
+		];
+		expect(body.errors).toEqual({
+			post_video_titel: refused('post_video_titel'),
+			'content.media.image': refused('content.media.image'),
+			'youtube_options.privacy': refused('youtube_options.privacy'),
+		});
+		expect((await api.get(ws('/posts'))).body.total).toBe(before);
+	});
+
+	it('refuses an unknown field in the bodies of delete, approval, comments and the add endpoints', async () => {
+		const post = DEMO.posts.pendingForMaya1;
+		const answers = await Promise.all([
+			api.call('DELETE', ws(`/posts/${post}`), { json: { delete_from_socials: true } }),
+			api.post(ws(`/posts/${post}/approval`), { action: 'approve', note: 'ok' }),
+			api.post(ws(`/posts/${post}/comments`), { comment: 'Hi', note: true }),
+			api.post(ws('/add/bluesky'), { handle: 'a.bsky.social', app_password: 'x', pin: '1' }),
+			api.post(ws('/add/facebook-group'), { name: 'Acme', picture: 'https://example.com/a.png' }),
+		]);
+		expect(answers.map(({ status, body }) => [status, Object.keys(body.errors ?? {})])).toEqual([
+			[422, ['delete_from_socials']],
+			[400, ['note']],
+			[400, ['note']],
+			[422, ['pin']],
+			[422, ['picture']],
+		]);
 	});
 
 	it('answers a body that is not JSON with 400', async () => {

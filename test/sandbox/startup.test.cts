@@ -1,4 +1,5 @@
 // The sandbox as `npm run sandbox` starts it, and as a test starts it with the live rate limit.
+import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
@@ -11,6 +12,14 @@ import {
 import { DEMO, useSandboxApi } from './api.cts';
 
 const root = resolve(__dirname, '../..');
+
+/** Stops the CLI and waits until it has exited, so no process or pipe outlives the test. */
+async function stopped(child: ChildProcess): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	const exited = new Promise((done) => child.once('exit', done));
+	child.kill('SIGTERM');
+	await exited;
+}
 
 describe('npm run sandbox', () => {
 	it('starts, answers, and prints its URL, the base URL to use and the demo keys', async () => {
@@ -35,7 +44,7 @@ describe('npm run sandbox', () => {
 			expect(output).toContain(`Base URL = ${url}`);
 			for (const key of Object.values(DEMO.keys)) expect(output).toContain(key);
 		} finally {
-			child.kill('SIGTERM');
+			await stopped(child);
 		}
 	});
 
@@ -71,7 +80,7 @@ async function startCli(args: string[], env: Record<string, string> = {}) {
 			child.once('exit', (code) => done({ output, code }));
 		});
 	} finally {
-		child.kill('SIGTERM');
+		await stopped(child);
 	}
 }
 

@@ -22,8 +22,7 @@ export const singleOperationResources = [
 		{
 			name: 'Get Many',
 			value: 'getAll',
-			description:
-				'List the content categories of a workspace, with their accounts and the IDs that posts take',
+			description: "List a workspace's content categories, with their accounts and IDs",
 			action: 'Get many content categories',
 			does: contentCategoryGetAll,
 		},
@@ -34,7 +33,7 @@ export const singleOperationResources = [
 			value: 'getAll',
 			description:
 				"List the background presets for Facebook text posts; a preset's ID is the Facebook background ID of a text-only post",
-			action: 'Get many facebook text backgrounds',
+			action: 'Get many Facebook text backgrounds',
 			does: facebookTextBackgroundGetAll,
 		},
 	]),
@@ -51,8 +50,7 @@ export const singleOperationResources = [
 		{
 			name: 'Get Many',
 			value: 'getAll',
-			description:
-				'List the team members of a workspace, with the user IDs that approvers and mentions take',
+			description: "List a workspace's team members: the user IDs approvers and mentions take",
 			action: 'Get many team members',
 			does: teamMemberGetAll,
 		},

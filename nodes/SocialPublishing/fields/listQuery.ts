@@ -97,13 +97,13 @@ export const postFilters: Field[] = [
 		'approvalAssignedTo',
 		'Approval Assigned To',
 		'approval_assigned_to',
-		'Only posts these team members are approvers of (approval_assigned_to[]).',
+		'Only posts these team members are approvers of.',
 	),
 	teamMembers(
 		'approvalRequestedBy',
 		'Approval Requested By',
 		'approval_requested_by',
-		'Only posts whose approval these team members requested (approval_requested_by[]).',
+		'Only posts whose approval these team members requested.',
 	),
 	{
 		name: 'dateFrom',
@@ -111,7 +111,7 @@ export const postFilters: Field[] = [
 		path: 'date_from',
 		kind: 'date',
 		ui: {
-			description: 'Only posts on or after this day (date_from, a date in the Timezone option)',
+			description: "Only posts on or after this day, in the Timezone option's zone",
 		},
 	},
 	{
@@ -120,7 +120,7 @@ export const postFilters: Field[] = [
 		path: 'date_to',
 		kind: 'date',
 		ui: {
-			description: 'Only posts on or before this day (date_to, a date in the Timezone option)',
+			description: "Only posts on or before this day, in the Timezone option's zone",
 		},
 	},
 	{
@@ -131,7 +131,7 @@ export const postFilters: Field[] = [
 		values: POST_FILTER_STATUSES,
 		ui: {
 			description:
-				'Only posts in one of these states (status[]), e.g. Under Review for posts awaiting approval',
+				'Only posts in one of these states, e.g. Under Review for posts awaiting approval',
 		},
 	},
 ];

@@ -42,7 +42,7 @@ export const gmbOptions: Group = {
 	label: 'Google Business Profile',
 	path: 'gmb_options',
 	shape: 'collection',
-	ui: { description: 'Sent as gmb_options' },
+	ui: { description: 'Options for Google Business Profile posts' },
 	fields: [
 		{
 			name: 'action_type',
@@ -67,7 +67,7 @@ export const gmbOptions: Group = {
 			label: 'End Date',
 			path: 'end_date',
 			kind: 'date',
-			ui: { description: 'Last day of the event or offer (sent as a date in the Timezone option)' },
+			ui: { description: "Last day of the event or offer, in the Timezone option's zone" },
 		},
 		{
 			name: 'start_date',
@@ -75,7 +75,7 @@ export const gmbOptions: Group = {
 			path: 'start_date',
 			kind: 'date',
 			ui: {
-				description: 'First day of the event or offer (sent as a date in the Timezone option)',
+				description: "First day of the event or offer, in the Timezone option's zone",
 			},
 		},
 		title('Event or offer title'),
@@ -95,7 +95,7 @@ export const pinterestOptions: Group = {
 	label: 'Pinterest',
 	path: 'pinterest_options',
 	shape: 'collection',
-	ui: { description: 'Sent as pinterest_options' },
+	ui: { description: 'Options for Pinterest pins' },
 	fields: [
 		{
 			name: 'link',
@@ -118,7 +118,7 @@ export const tiktokOptions: Group = {
 	shape: 'collection',
 	ui: {
 		description:
-			'Sent as tiktok_options. Set Privacy Level for every TikTok post: TikTok has no default for it.',
+			'Options for TikTok videos. Set Privacy Level for every TikTok post: TikTok has no default for it.',
 	},
 	fields: [
 		flag('auto_add_music', 'Auto Add Music', 'Whether TikTok may add music automatically'),
@@ -153,7 +153,7 @@ export const youtubeOptions: Group = {
 	label: 'YouTube',
 	path: 'youtube_options',
 	shape: 'collection',
-	ui: { description: 'Sent as youtube_options' },
+	ui: { description: 'Options for YouTube videos' },
 	fields: [
 		{
 			name: 'category',
@@ -258,7 +258,7 @@ export const facebookBackground: Field = {
 		displayName: 'Facebook Background Name or ID',
 		loadOptions: 'getTextBackgrounds',
 		description:
-			'Sent as facebook_options.facebook_background_id: a coloured background for a plain-text Facebook post. Not allowed together with images, video or media. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'A coloured background for a plain-text Facebook post. Not allowed together with images, video or media. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 };
 

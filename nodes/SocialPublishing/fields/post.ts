@@ -10,7 +10,7 @@ export const text: Field = {
 	kind: 'text',
 	required: true,
 	max: LIMITS.textLength,
-	ui: { description: "The post's text, sent as content.text", rows: 5 },
+	ui: { description: "The post's text", rows: 5 },
 };
 
 export const accounts: Field = {
@@ -40,7 +40,7 @@ export const publishType: Field = {
 		content_category:
 			"Publish in the next slot of the content category's schedule (set Content Category)",
 	},
-	ui: { description: 'Sent as scheduling.publish_type: when the post goes out', default: 'draft' },
+	ui: { description: 'When the post goes out', default: 'draft' },
 };
 
 /** Scheduled At (a scheduled post); a draft's Planned At fills the same field. */
@@ -60,8 +60,7 @@ export const plannedAt: Field = {
 	...scheduledAt,
 	ui: {
 		displayName: 'Planned At',
-		description:
-			"Optional date the draft is planned for, sent as scheduling.scheduled_at like a scheduled post's time",
+		description: 'Optional date the draft is planned for, read like Scheduled At',
 		show: { publishType: ['draft'] },
 	},
 };
@@ -86,7 +85,7 @@ export const approval: Group = {
 	shape: 'fixedCollection',
 	ui: {
 		description:
-			'Send the post for review before it is published, sent as approval. The approvers may not include the user the API key belongs to (the creator).',
+			'Send the post for review before it is published. The approvers may not include the user the API key belongs to (the creator).',
 	},
 	fields: [
 		{
@@ -97,7 +96,7 @@ export const approval: Group = {
 			values: APPROVE_OPTIONS,
 			fallback: 'anyone',
 			ui: {
-				description: 'Whether one approver (Anyone) or all of them (Everyone) must approve',
+				description: 'How many approvers must approve: one (Anyone) or all of them (Everyone)',
 			},
 		},
 		{
@@ -130,8 +129,7 @@ export const firstComment: Group = {
 	path: 'first_comment',
 	shape: 'fixedCollection',
 	ui: {
-		description:
-			'A comment posted under the post right after it is published, sent as first_comment',
+		description: 'A comment posted under the post right after it is published',
 	},
 	fields: [
 		{
@@ -168,7 +166,7 @@ export const contentCategory: Field = {
 	ui: {
 		locator: 'contentCategory',
 		description:
-			'Sent as content_category_id: the category\'s accounts are added to the post\'s accounts. Needed for Publish Type "Content Category".',
+			'A content category whose accounts are added to the post\'s accounts. Needed for Publish Type "Content Category".',
 	},
 };
 
@@ -180,7 +178,7 @@ export const mediaIds: Field = {
 	ui: {
 		displayName: 'Media Library Item Names or IDs',
 		loadOptions: 'getMediaItems',
-		description: `Items already in the media library, reused without upload, sent as content.media.media_ids (at most ${LIMITS.mediaIds}, counting uploaded binary files).`,
+		description: `Items already in the media library, reused without uploading them again (at most ${LIMITS.mediaIds}, counting uploaded binary files).`,
 	},
 };
 
@@ -192,7 +190,7 @@ export const binaryPropertyNames: Field = {
 	kind: 'texts',
 	ui: {
 		description:
-			'Names of binary fields of the input item, separated by commas. Each file is uploaded to the media library first, then attached by its ID in content.media.media_ids.',
+			'Names of binary fields of the input item, separated by commas. Each file is uploaded to the media library first, then attached to the post.',
 		placeholder: 'e.g. data, image2',
 	},
 };
@@ -207,7 +205,7 @@ export const additionalFields: Field[] = [
 		nullable: true,
 		ui: {
 			locator: 'campaign',
-			description: 'The campaign (folder) to file the post in, sent as campaign_id',
+			description: 'The campaign (folder) to file the post in',
 		},
 	},
 	contentCategory,
@@ -218,7 +216,7 @@ export const additionalFields: Field[] = [
 		kind: 'boolean',
 		ui: {
 			description:
-				'Whether to hide the draft from client users, sent as hide_client. Only drafts can be hidden; the service ignores it otherwise.',
+				'Whether to hide the draft from client users. Only drafts can be hidden; the service ignores it otherwise.',
 		},
 	},
 	{
@@ -228,7 +226,7 @@ export const additionalFields: Field[] = [
 		kind: 'urls',
 		max: LIMITS.images,
 		ui: {
-			description: 'Public image URLs, sent as content.media.images',
+			description: 'Public image URLs',
 			multipleValues: 'Add Image URL',
 			placeholder: 'e.g. https://example.com/photo.jpg',
 		},
@@ -242,7 +240,7 @@ export const additionalFields: Field[] = [
 		ui: {
 			displayName: 'Label Names or IDs',
 			loadOptions: 'getLabels',
-			description: 'Labels of the workspace, sent as labels.',
+			description: 'Labels of the workspace to tag the post with.',
 		},
 	},
 	mediaIds,
@@ -253,7 +251,7 @@ export const additionalFields: Field[] = [
 		kind: 'enum',
 		values: POST_TYPES,
 		ui: {
-			description: 'Sent as post_type, e.g. a reel or story where the platform has them',
+			description: 'The kind of post, e.g. a reel or story where the platform has them',
 			default: 'feed',
 		},
 	},
@@ -262,7 +260,7 @@ export const additionalFields: Field[] = [
 		label: 'Video Title',
 		path: 'post_video_title',
 		kind: 'text',
-		ui: { description: 'Sent as post_video_title: the video title for YouTube and LinkedIn' },
+		ui: { description: 'The video title for YouTube and LinkedIn' },
 	},
 	{
 		name: 'video',
@@ -270,7 +268,7 @@ export const additionalFields: Field[] = [
 		path: 'content.media.video',
 		kind: 'url',
 		ui: {
-			description: 'A public video URL, sent as content.media.video',
+			description: 'A public video URL',
 			placeholder: 'e.g. https://example.com/clip.mp4',
 		},
 	},
@@ -285,7 +283,7 @@ export const deleteFields: Field[] = [
 		kind: 'boolean',
 		ui: {
 			description:
-				'Whether to also delete the published post from the social platforms (delete_from_social) before removing it here. Instagram, TikTok and Facebook groups do not support this.',
+				'Whether to also delete the published post from the social platforms before removing it here. Instagram, TikTok and Facebook groups do not support this.',
 		},
 	},
 	{
@@ -297,7 +295,7 @@ export const deleteFields: Field[] = [
 			displayName: 'Only These Account Names or IDs',
 			loadOptions: 'getAccounts',
 			description:
-				'The accounts to delete the published post from (account_ids); leave empty for every account it was published to.',
+				'The accounts to delete the published post from; leave empty for every account it was published to.',
 			show: { deleteFromSocial: [true] },
 		},
 	},
@@ -329,8 +327,7 @@ export const commentFields: Field[] = [
 		path: 'is_note',
 		kind: 'boolean',
 		ui: {
-			description:
-				'Whether the comment is an internal note (is_note) rather than a regular comment',
+			description: 'Whether the comment is an internal note rather than a regular comment',
 		},
 	},
 	{
@@ -341,7 +338,7 @@ export const commentFields: Field[] = [
 		ui: {
 			displayName: 'Mentioned User Names or IDs',
 			loadOptions: 'getTeamMembers',
-			description: 'Team members to mention (mentioned_users), by user ID.',
+			description: 'Team members to mention, by user ID.',
 		},
 	},
 ];

@@ -54,8 +54,7 @@ export const folderId: Field = {
 	kind: 'id',
 	nullable: true,
 	ui: {
-		description:
-			"The library folder to put the file in, as in a media item's folder_id. Leave empty for the top level.",
+		description: 'The ID of the library folder to put the file in. Leave empty for the top level.',
 		placeholder: 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6',
 	},
 };

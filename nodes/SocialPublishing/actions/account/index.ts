@@ -11,14 +11,14 @@ export const accountResource = resource('account', 'getAll', [
 		value: 'addBluesky',
 		description:
 			'Connect a Bluesky account to the workspace with its handle and an app password, without a browser step',
-		action: 'Add a bluesky account',
+		action: 'Add a Bluesky account',
 		does: addBluesky,
 	},
 	{
 		name: 'Add Facebook Group',
 		value: 'addFacebookGroup',
 		description: 'Add a Facebook group to the workspace by its name',
-		action: 'Add a facebook group',
+		action: 'Add a Facebook group',
 		does: addFacebookGroup,
 	},
 	{
@@ -32,16 +32,14 @@ export const accountResource = resource('account', 'getAll', [
 	{
 		name: 'Get Connectable Platforms',
 		value: 'getConnectablePlatforms',
-		description:
-			'List the platforms that can be connected, how each connects and which fields it needs',
+		description: 'List the platforms that can be connected, how each connects and what it needs',
 		action: 'Get connectable platforms',
 		does: getConnectablePlatforms,
 	},
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		description:
-			'List the social accounts connected to a workspace, with the account IDs that posts take',
+		description: "List a workspace's social accounts, with the account IDs that posts take",
 		action: 'Get many accounts',
 		does: getAll,
 	},

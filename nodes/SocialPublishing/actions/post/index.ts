@@ -9,8 +9,7 @@ export const postResource = resource('post', 'create', [
 	{
 		name: 'Approve',
 		value: 'approve',
-		description:
-			'Approve a post under review (status under_review) by its post ID, as one of its approvers, with an optional comment',
+		description: 'Approve a post under review, as one of its approvers, with an optional comment',
 		action: 'Approve a post',
 		does: approve,
 	},
@@ -40,8 +39,7 @@ export const postResource = resource('post', 'create', [
 	{
 		name: 'Reject',
 		value: 'reject',
-		description:
-			'Reject a post under review (status under_review) by its post ID, as one of its approvers, with an optional comment saying why',
+		description: 'Reject a post under review, as one of its approvers, with an optional reason',
 		action: 'Reject a post',
 		does: reject,
 	},

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { BINARY_ENCODING } from 'n8n-workflow';
 
 import { createOnce } from '../../shared/api/exactlyOnce';
 import { holdBack } from '../../shared/api/hold';
@@ -7,8 +8,9 @@ import { mediaLookup } from './recovery';
 import { multipartBody } from '../../shared/transport/multipart';
 
 /**
- * Uploads one binary property of the input item to the workspace's media library.
- * getBinaryDataBuffer reads n8n's filesystem and database binary modes alike.
+ * Uploads one binary property of the input item to the workspace's media library. A file in
+ * n8n's binary store (filesystem, database, S3) streams from it at each attempt; n8n 1.x's
+ * default mode keeps the bytes in the item, as base64.
  */
 export async function uploadBinaryToLibrary(
 	this: IExecuteFunctions,
@@ -20,19 +22,24 @@ export async function uploadBinaryToLibrary(
 	const binary = this.helpers.assertBinaryData(itemIndex, binaryPropertyName);
 	// In the router's check pass the upload stops here, before the file is read.
 	holdBack(this, 'POST', itemIndex);
-	const data = await this.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
+	const { id } = binary;
+	const size = id
+		? (await this.helpers.getBinaryMetadata(id)).fileSize
+		: Buffer.byteLength(binary.data, BINARY_ENCODING);
+	const open = async () =>
+		id ? await this.helpers.getBinaryStream(id) : Buffer.from(binary.data, BINARY_ENCODING);
 	const fileName =
 		binary.fileName ??
 		`${binaryPropertyName}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
 	const multipart = multipartBody(folderId ? { folder_id: folderId } : {}, [
-		{ field: 'file', data, fileName, mimeType: binary.mimeType },
+		{ field: 'file', fileName, mimeType: binary.mimeType, size, open },
 	]);
 	return await createOnce.call(
 		this,
 		'uploadMedia',
 		{ workspaceId },
 		{ multipart, itemIndex },
-		mediaLookup(this, workspaceId, { name: fileName, size: data.length }, itemIndex),
+		mediaLookup(this, workspaceId, { name: fileName, size }, itemIndex),
 	);
 }
 

@@ -2,7 +2,6 @@
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { createHash } from 'node:crypto';
 import { parse as parseQuery } from 'node:querystring';
 
 import { registerControl } from './control.cts';
@@ -50,8 +49,8 @@ function loggedBody(body: unknown, multipart: boolean): unknown {
 				field,
 				filename: value.filename,
 				mimetype: value.mimetype,
-				size: value.bytes.length,
-				sha256: createHash('sha256').update(value.bytes).digest('hex'),
+				size: value.size,
+				sha256: value.sha256,
 			});
 		} else {
 			fields[field] = value;
@@ -207,10 +206,10 @@ export async function buildApp(runtime: Runtime, quiet: boolean): Promise<Fastif
 		attachFieldsToBody: 'keyValues',
 		limits: { fileSize: LIMITS.uploadBytes },
 		onFile: async (part) => {
-			(part as unknown as { value: UploadedFile }).value = new UploadedFile(
+			(part as unknown as { value: UploadedFile }).value = await UploadedFile.read(
 				part.filename,
 				part.mimetype,
-				await part.toBuffer(),
+				part.file,
 			);
 		},
 	});

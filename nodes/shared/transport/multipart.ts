@@ -46,7 +46,9 @@ export function multipartBody(
 	const text = (value: string) => parts.push(Buffer.from(value));
 	for (const [name, value] of Object.entries(fields)) {
 		if (value === undefined) continue;
-		text(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`);
+		text(
+			`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`,
+		);
 	}
 	for (const file of files) {
 		text(
@@ -56,7 +58,10 @@ export function multipartBody(
 		text('\r\n');
 	}
 	text(`--${boundary}--\r\n`);
-	const length = parts.reduce((sum, part) => sum + (Buffer.isBuffer(part) ? part.length : part.size), 0);
+	const length = parts.reduce(
+		(sum, part) => sum + (Buffer.isBuffer(part) ? part.length : part.size),
+		0,
+	);
 	return { contentType: `multipart/form-data; boundary=${boundary}`, length, parts };
 }
 

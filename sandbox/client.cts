@@ -3,7 +3,14 @@ import type { ClockSettings } from './clock.cts';
 import type { SeedRequest, SimulateRequest } from './changes.cts';
 import type { Profile } from './profile.cts';
 import type { DEMO } from './demo-data.cts';
-import type { DrawnFault, Fault, LoggedRequest, RandomFaults, RateLimit } from './runtime.cts';
+import type {
+	DrawnFault,
+	Fault,
+	LoggedRequest,
+	RandomFaults,
+	RateLimit,
+	UploadPace,
+} from './runtime.cts';
 
 export type {
 	ClockSettings,
@@ -123,6 +130,11 @@ export class SandboxControl {
 
 	async latency(ms: number): Promise<void> {
 		await this.call('POST', 'latency', { ms });
+	}
+
+	/** Reads uploads slowly, or stalls them part-way; null: as fast as they come. */
+	async uploadPace(pace: UploadPace | null): Promise<void> {
+		await this.call('POST', 'upload-pace', pace);
 	}
 
 	async rateLimit(spec: RateLimit | null): Promise<void> {

@@ -11,7 +11,7 @@ import { DEMO } from './demo-data.cts';
 import { startRandomFaults } from './faults.cts';
 import { withChoices } from './profile.cts';
 import { FAULT_ANSWERS, FAULT_MOMENTS } from './runtime.cts';
-import type { Fault, RandomFaults, RateLimit, Runtime } from './runtime.cts';
+import type { Fault, RandomFaults, RateLimit, Runtime, UploadPace } from './runtime.cts';
 
 const string = { type: 'string' } as const;
 const integer = (minimum: number) => ({ type: 'integer', minimum });
@@ -67,6 +67,16 @@ const schemas = {
 		required: ['workspace_id', 'timezone'],
 	},
 	latency: { type: 'object', properties: { ms: integer(0) }, required: ['ms'] },
+	uploadPace: {
+		anyOf: [
+			{ type: 'null' },
+			{
+				type: 'object',
+				properties: { bytesPerSecond: integer(1), stallAfterBytes: integer(0) },
+				required: ['bytesPerSecond'],
+			},
+		],
+	},
 	rateLimit: { anyOf: [{ type: 'null' }, rateLimitSchema] },
 	credits: {
 		type: 'object',
@@ -217,6 +227,15 @@ export function registerControl(app: FastifyInstance, runtime: Runtime) {
 		{ schema: { body: schemas.latency } },
 		async (request) => {
 			runtime.latencyMs = request.body.ms;
+			return { ok: true };
+		},
+	);
+
+	app.post<{ Body: UploadPace | null }>(
+		`${prefix}/upload-pace`,
+		{ schema: { body: schemas.uploadPace } },
+		async (request) => {
+			runtime.uploadPace = request.body ?? null;
 			return { ok: true };
 		},
 	);

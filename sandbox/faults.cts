@@ -36,7 +36,7 @@ const NOT_ENVELOPES: Partial<Fault>[] = [
 	{ html: true },
 ];
 
-const DEFAULT_HOLD_MS = 120_000;
+export const DEFAULT_HOLD_MS = 120_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

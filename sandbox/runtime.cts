@@ -13,6 +13,15 @@ export interface RateLimit {
 	windowSeconds: number;
 }
 
+/**
+ * How fast the sandbox reads uploaded files: at `bytesPerSecond`, and, with `stallAfterBytes`, not
+ * past that many bytes of a file at all (the connection is held until the client gives up).
+ */
+export interface UploadPace {
+	bytesPerSecond: number;
+	stallAfterBytes?: number;
+}
+
 /** How a fault answers: an error status, a dropped connection, no answer at all, or a 2xx body. */
 export const FAULT_ANSWERS = ['status', 'drop', 'hang', 'body'] as const;
 export type FaultAnswer = (typeof FAULT_ANSWERS)[number];
@@ -137,6 +146,7 @@ export class Runtime {
 	/** Connections a `hang` fault holds open, each with the timer that closes it. */
 	private readonly held = new Map<Socket, NodeJS.Timeout>();
 	latencyMs = 0;
+	uploadPace: UploadPace | null = null;
 	rateLimit: RateLimit | null;
 	/** The limit the sandbox started with, which a reset restores. */
 	private readonly startRateLimit: RateLimit | null;
@@ -166,6 +176,7 @@ export class Runtime {
 		this.randomFaults = null;
 		this.releaseHeld();
 		this.latencyMs = 0;
+		this.uploadPace = null;
 		this.credits = null;
 		this.windows.clear();
 		this.seq = 0;

@@ -118,8 +118,13 @@ export interface Execution {
  * `n8n execute --id`: at log level info n8n prints the run as indented JSON after a line of '=';
  * log lines may follow it, so the JSON ends at the first line that is a lone `}`.
  */
-export async function execute(userFolder: string, workflowId: string): Promise<Execution> {
+export async function execute(
+	userFolder: string,
+	workflowId: string,
+	env: NodeJS.ProcessEnv = {},
+): Promise<Execution> {
 	const result = await n8nCli(userFolder, ['execute', `--id=${workflowId}`], 120_000, {
+		...env,
 		N8N_LOG_LEVEL: 'info',
 	});
 	const marker = result.stdout.indexOf('====\n');

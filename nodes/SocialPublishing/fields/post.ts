@@ -192,7 +192,7 @@ export const binaryPropertyNames: Field = {
 	kind: 'texts',
 	ui: {
 		description:
-			'Names of binary fields of the input item, separated by commas. Each file is uploaded to the media library first, then attached by its ID in content.media.media_ids.',
+			'Names of binary fields of the input item, separated by commas. Each file is uploaded to the media library first, then attached by its ID in content.media.media_ids. For files already online, Image URLs and Video URL send no bytes through n8n.',
 		placeholder: 'e.g. data, image2',
 	},
 };
@@ -228,7 +228,8 @@ export const additionalFields: Field[] = [
 		kind: 'urls',
 		max: LIMITS.images,
 		ui: {
-			description: 'Public image URLs, sent as content.media.images',
+			description:
+				'Public image URLs, sent as content.media.images: the service fetches them, nothing passes through n8n',
 			multipleValues: 'Add Image URL',
 			placeholder: 'e.g. https://example.com/photo.jpg',
 		},
@@ -270,7 +271,8 @@ export const additionalFields: Field[] = [
 		path: 'content.media.video',
 		kind: 'url',
 		ui: {
-			description: 'A public video URL, sent as content.media.video',
+			description:
+				'A public video URL, sent as content.media.video: the service fetches it, nothing passes through n8n',
 			placeholder: 'e.g. https://example.com/clip.mp4',
 		},
 	},

@@ -228,8 +228,7 @@ export const additionalFields: Field[] = [
 		kind: 'urls',
 		max: LIMITS.images,
 		ui: {
-			description:
-				'Public image URLs, sent as content.media.images: the service fetches them, nothing passes through n8n',
+			description: 'Public image URLs (content.media.images): the service fetches them, not n8n',
 			multipleValues: 'Add Image URL',
 			placeholder: 'e.g. https://example.com/photo.jpg',
 		},
@@ -271,8 +270,7 @@ export const additionalFields: Field[] = [
 		path: 'content.media.video',
 		kind: 'url',
 		ui: {
-			description:
-				'A public video URL, sent as content.media.video: the service fetches it, nothing passes through n8n',
+			description: 'A public video URL (content.media.video): the service fetches it, not n8n',
 			placeholder: 'e.g. https://example.com/clip.mp4',
 		},
 	},

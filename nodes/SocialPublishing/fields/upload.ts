@@ -41,8 +41,7 @@ export const uploadUrl: Field = {
 	kind: 'url',
 	required: true,
 	ui: {
-		description:
-			'The public address of the image or video: the service imports it itself, however large',
+		description: 'The public address of the file: the service imports it itself, however large',
 		placeholder: 'e.g. https://example.com/photo.jpg',
 		show: { source: ['url'] },
 	},

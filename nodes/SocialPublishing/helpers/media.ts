@@ -8,9 +8,8 @@ import { mediaLookup } from './recovery';
 import { multipartBody } from '../../shared/transport/multipart';
 
 /**
- * Uploads one binary property of the input item to the workspace's media library. A file in
- * n8n's binary store (filesystem, database, S3) streams from it at each attempt; n8n 1.x's
- * default mode keeps the bytes in the item, as base64.
+ * Uploads one binary property of the input item to the workspace's media library. A file of n8n's
+ * binary store streams from it; n8n 1.x's default mode keeps the file in the item, as base64.
  */
 export async function uploadBinaryToLibrary(
 	this: IExecuteFunctions,
@@ -22,12 +21,12 @@ export async function uploadBinaryToLibrary(
 	const binary = this.helpers.assertBinaryData(itemIndex, binaryPropertyName);
 	// In the router's check pass the upload stops here, before the file is read.
 	holdBack(this, 'POST', itemIndex);
-	const { id } = binary;
+	const { id, data } = binary;
 	const size = id
 		? (await this.helpers.getBinaryMetadata(id)).fileSize
-		: Buffer.byteLength(binary.data, BINARY_ENCODING);
+		: Buffer.byteLength(data, BINARY_ENCODING);
 	const open = async () =>
-		id ? await this.helpers.getBinaryStream(id) : Buffer.from(binary.data, BINARY_ENCODING);
+		id ? await this.helpers.getBinaryStream(id) : Buffer.from(data, BINARY_ENCODING);
 	const fileName =
 		binary.fileName ??
 		`${binaryPropertyName}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;

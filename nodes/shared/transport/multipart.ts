@@ -1,121 +1,93 @@
 import { randomBytes } from 'crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-/** A stream from n8n's binary store; shipped code may not import node's `stream` (community lint). */
+/** A stream of n8n's binary store: n8n's community lint allows no import of node's `stream`. */
 type Readable = Awaited<ReturnType<IExecuteFunctions['helpers']['getBinaryStream']>>;
 
 export interface MultipartFile {
 	field: string;
 	fileName: string;
 	mimeType: string;
-	/** Its bytes, known before it is read: the body's Content-Length counts them. */
+	/** Known before the file is read, for the Content-Length. */
 	size: number;
-	/** The file from its first byte, anew at each call: a stream from n8n's binary store, or bytes. */
+	/** The file anew at each call: a stream of n8n's binary store, or its bytes. */
 	open(): Promise<Readable | Buffer>;
 }
 
+/** The framing as bytes, and each file as it opens: every attempt opens the files again. */
 export interface MultipartBody {
 	contentType: string;
 	length: number;
-	/** In order: the framing as bytes, each file as it opens. */
 	parts: Array<Buffer | MultipartFile>;
 }
 
-/** One attempt's body, and what ends it once the answer came or the request failed. */
-export interface OpenedBody {
-	data: Buffer | Readable;
-	/** The timeout n8n's HTTP client applies: 0 for a stream, which watches progress itself. */
-	timeout: number;
-	close(): void;
-}
-
-function quoted(value: string): string {
-	return value.replace(/[\r\n"]/g, (c) => encodeURIComponent(c));
-}
+const quoted = (value: string) => value.replace(/[\r\n"]/g, (c) => encodeURIComponent(c));
 
 /**
  * A multipart body built by hand: shipped code has no runtime dependencies (the only "form-data"
- * strings here are the wire format's own words). Files are not read here: `openBody` reads them.
+ * strings here are the wire format's own words).
  */
 export function multipartBody(
 	fields: Record<string, string | undefined>,
 	files: MultipartFile[],
 ): MultipartBody {
 	const boundary = `----n8nSocialPublishing${randomBytes(12).toString('hex')}`;
-	const parts: MultipartBody['parts'] = [];
-	const text = (value: string) => parts.push(Buffer.from(value));
-	for (const [name, value] of Object.entries(fields)) {
-		if (value === undefined) continue;
-		text(
-			`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`,
+	const head = (name: string, more = '') =>
+		Buffer.from(
+			`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"${more}\r\n\r\n`,
 		);
+	const parts: MultipartBody['parts'] = [];
+	for (const [name, value] of Object.entries(fields)) {
+		if (value !== undefined) parts.push(head(name), Buffer.from(`${value}\r\n`));
 	}
 	for (const file of files) {
-		text(
-			`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(file.field)}"; filename="${quoted(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
-		);
-		parts.push(file);
-		text('\r\n');
+		const more = `; filename="${quoted(file.fileName)}"\r\nContent-Type: ${file.mimeType}`;
+		parts.push(head(file.field, more), file, Buffer.from('\r\n'));
 	}
-	text(`--${boundary}--\r\n`);
+	parts.push(Buffer.from(`--${boundary}--\r\n`));
 	const length = parts.reduce(
-		(sum, part) => sum + (Buffer.isBuffer(part) ? part.length : part.size),
+		(sum, each) => sum + (Buffer.isBuffer(each) ? each.length : each.size),
 		0,
 	);
 	return { contentType: `multipart/form-data; boundary=${boundary}`, length, parts };
 }
 
 /**
- * Opens the body for one attempt, so that a retry reads its files again and nothing keeps them.
- * Bytes already in memory (n8n 1.x's default binary mode) go as one Buffer under `timeoutMs`.
- * A file from the binary store streams as it is read. n8n's HTTP client times a request from its
- * start to its answer, which would cut off a slow upload; so a stream goes without that timeout
- * and fails the request itself when no byte is taken for `timeoutMs` (a stalled upload). It ends
- * only at `close`, once the answer came, so the same bound counts the wait for the answer.
+ * One attempt's body. Bytes all in memory (n8n 1.x's default binary mode) go as one Buffer under
+ * n8n's timeout. A file of the binary store streams as it is read; as n8n's HTTP client times a
+ * request from start to answer, which would cut off a slow upload, a stream goes with no timeout
+ * there (0) and fails the request itself when no byte is taken for `timeoutMs` (a stall). It ends
+ * only at `close`, once the answer came, so the wait for the answer counts too.
  */
-export async function openBody(body: MultipartBody, timeoutMs: number): Promise<OpenedBody> {
+export async function openBody(body: MultipartBody, timeoutMs: number) {
 	const opened = await Promise.all(
 		body.parts.map(async (part) => (Buffer.isBuffer(part) ? part : await part.open())),
 	);
 	const stream = opened.find((part): part is Readable => !Buffer.isBuffer(part));
-	if (!stream) {
-		return { data: Buffer.concat(opened as Buffer[]), timeout: timeoutMs, close: () => {} };
-	}
+	if (!stream) return { data: Buffer.concat(opened as Buffer[]), timeout: timeoutMs, close() {} };
 	let answered = () => {};
 	const answer = new Promise<void>((resolve) => (answered = resolve));
 	let timer: ReturnType<typeof setTimeout> | undefined;
-	let taken = false;
-	const watch = () => {
+	const end = (error?: Error) => {
 		clearTimeout(timer);
-		timer = setTimeout(() => {
-			answered();
-			data.destroy(Object.assign(new Error('timeout: no progress'), { code: 'ETIMEDOUT' }));
-		}, timeoutMs);
+		answered();
+		data.destroy(error);
 	};
+	const stalled = Object.assign(new Error('timeout: no byte taken'), { code: 'ETIMEDOUT' });
 	async function* chunks() {
 		for (const part of opened) {
 			for await (const chunk of Buffer.isBuffer(part) ? [part] : part) {
-				watch();
+				clearTimeout(timer);
+				timer = setTimeout(() => end(stalled), timeoutMs);
 				yield chunk as Buffer;
 			}
 		}
-		taken = true;
-		watch();
 		await answer;
 	}
-	// The store's stream class is node's Readable or a subclass: its `from` makes ours.
+	// The store's stream is node's Readable or a subclass: its class's `from` makes the body.
 	const { from } = stream.constructor as unknown as {
-		from(source: AsyncIterable<Buffer>, options: { objectMode: boolean }): Readable;
+		from(chunks: AsyncIterable<Buffer>, options: object): Readable;
 	};
 	const data = from(chunks(), { objectMode: false });
-	return {
-		data,
-		timeout: 0,
-		close: () => {
-			clearTimeout(timer);
-			answered();
-			// Taken whole, it ends and the connection is free again; else the files close now.
-			if (!taken) data.destroy();
-		},
-	};
+	return { data, timeout: 0, close: () => end() };
 }

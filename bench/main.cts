@@ -7,6 +7,7 @@ import { join } from 'node:path';
 
 import { exactlyOnce } from './figures/exactly-once.cts';
 import { idlePoll } from './figures/idle-poll.cts';
+import { largeUpload } from './figures/large-upload.cts';
 import { latency } from './figures/latency.cts';
 import { loadCost } from './figures/load-cost.cts';
 import { overhead } from './figures/overhead.cts';
@@ -61,6 +62,7 @@ async function main() {
 		[7, 'Load cost', loadCost],
 		[8, 'Trigger soak', () => triggerSoak(sandbox)],
 		[9, 'Trigger: requests per idle poll', () => idlePoll(sandbox)],
+		[10, 'Large uploads in real n8n', largeUpload],
 	];
 	for (const [id, title, measure] of measures) {
 		if (only.length > 0 && !only.includes(id)) continue;

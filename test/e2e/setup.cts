@@ -112,6 +112,9 @@ export async function waitForFirstPoll(
 
 export interface Execution {
 	output(nodeName: string): INodeExecutionData[];
+	/** When the node started, in ms since the epoch. */
+	startTime(nodeName: string): number;
+	error(): string | undefined;
 }
 
 /**
@@ -122,11 +125,15 @@ export async function execute(
 	userFolder: string,
 	workflowId: string,
 	env: NodeJS.ProcessEnv = {},
+	onStart?: (pid: number) => void,
 ): Promise<Execution> {
-	const result = await n8nCli(userFolder, ['execute', `--id=${workflowId}`], 120_000, {
-		...env,
-		N8N_LOG_LEVEL: 'info',
-	});
+	const result = await n8nCli(
+		userFolder,
+		['execute', `--id=${workflowId}`],
+		300_000,
+		{ ...env, N8N_LOG_LEVEL: 'info' },
+		onStart,
+	);
 	const marker = result.stdout.indexOf('====\n');
 	if (result.status !== 0 || marker < 0) {
 		throw new Error(
@@ -138,6 +145,8 @@ export async function execute(
 	const run = JSON.parse(result.stdout.slice(start, end)) as IRun;
 	return {
 		output: (nodeName) => run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? [],
+		startTime: (nodeName) => run.data.resultData.runData[nodeName]?.[0]?.startTime ?? NaN,
+		error: () => run.data.resultData.error?.message,
 	};
 }
 

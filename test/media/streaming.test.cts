@@ -3,6 +3,8 @@
 // that is still moving bytes. Files are made here, larger than any buffer on the way.
 import { createHash } from 'node:crypto';
 
+import type { INodeParameters } from 'n8n-workflow';
+
 import { binaryItem, runNode } from '../harness/engine.cts';
 import type { BinaryMode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
@@ -29,7 +31,7 @@ const digest = (bytes: Buffer) => ({
 	sha256: createHash('sha256').update(bytes).digest('hex'),
 });
 
-async function upload(bytes: Buffer, binaryMode: BinaryMode, options: Record<string, unknown>) {
+async function upload(bytes: Buffer, binaryMode: BinaryMode, options: INodeParameters) {
 	return await runNode({
 		parameters: inWorkspace('media', 'upload', { source: 'binary', options }),
 		items: [binaryItem({}, { data: { data: bytes, fileName: 'reel.mp4', mimeType: 'video/mp4' } })],

@@ -34,22 +34,17 @@ export function multipartBody(
 ): MultipartBody {
 	const boundary = `----n8nSocialPublishing${randomBytes(12).toString('hex')}`;
 	const head = (name: string, more = '') =>
-		Buffer.from(
-			`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"${more}\r\n\r\n`,
-		);
+		`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"${more}\r\n\r\n`;
 	const parts: MultipartBody['parts'] = [];
 	for (const [name, value] of Object.entries(fields)) {
-		if (value !== undefined) parts.push(head(name), Buffer.from(`${value}\r\n`));
+		if (value !== undefined) parts.push(Buffer.from(`${head(name)}${value}\r\n`));
 	}
 	for (const file of files) {
 		const more = `; filename="${quoted(file.fileName)}"\r\nContent-Type: ${file.mimeType}`;
-		parts.push(head(file.field, more), file, Buffer.from('\r\n'));
+		parts.push(Buffer.from(head(file.field, more)), file, Buffer.from('\r\n'));
 	}
 	parts.push(Buffer.from(`--${boundary}--\r\n`));
-	const length = parts.reduce(
-		(sum, each) => sum + (Buffer.isBuffer(each) ? each.length : each.size),
-		0,
-	);
+	const length = parts.reduce((sum, p) => sum + (Buffer.isBuffer(p) ? p.length : p.size), 0);
 	return { contentType: `multipart/form-data; boundary=${boundary}`, length, parts };
 }
 

@@ -237,7 +237,10 @@ export async function largeUpload(): Promise<Figure> {
 			"Memory is the n8n process's peak resident set (VmHWM, sampled every 50 ms) less that of the same workflow without the upload; " +
 			`the first byte is timed by a stand-in service on 127.0.0.1 from the upload node's start time in n8n's run data. Medians of ${ROUNDS} interleaved runs per variant and size.`,
 		rows,
-		notes: [],
+		notes: [
+			'HTTP Request with Follow Redirects on keeps what it sends (its redirect follower would send it again): its memory grows with the file. Ours sends uploads with redirects off, as that node does with Follow Redirects off.',
+			"In n8n's database binary mode n8n hands the whole file over, so an upload there holds it once (not measured here; test/e2e/large-upload.e2e.cts checks its bytes).",
+		],
 		goals,
 		summary: `Ours adds ${rows
 			.filter((_, i) => i % 2 === 0)

@@ -81,3 +81,33 @@ test.each<BinaryMode>(['filesystem', 'memory'])(
 		expect(error?.description).toContain('Try again later, or raise Options > Timeout.');
 	},
 );
+
+test("a file gone from n8n's binary store is a clear error, and no item is sent", async () => {
+	const present = binaryItem(
+		{},
+		{ data: { data: video(MiB), fileName: 'a.mp4', mimeType: 'video/mp4' } },
+	);
+	const gone = {
+		json: {},
+		binary: {
+			data: {
+				id: 'filesystem-v2:workflows/gone/executions/gone/binary_data/gone',
+				data: 'filesystem-v2',
+				mimeType: 'video/mp4',
+				fileName: 'b.mp4',
+			},
+		},
+	};
+	const { error } = await runNode({
+		parameters: inWorkspace('media', 'upload', { source: 'binary' }),
+		items: [present, gone],
+		credentials: sandbox.credentials(),
+		binaryMode: 'filesystem',
+	});
+	expect(error?.message).toBe(
+		"The file of the input binary field 'data' is no longer in n8n's binary data store",
+	);
+	expect(error?.description).toContain('Run the workflow again from the step that made the file.');
+	expect(error?.itemIndex).toBe(1);
+	expect(await received()).toEqual([]);
+});

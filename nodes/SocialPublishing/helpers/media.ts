@@ -1,11 +1,20 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { BINARY_ENCODING } from 'n8n-workflow';
+import { BINARY_ENCODING, NodeOperationError } from 'n8n-workflow';
 
 import { createOnce } from '../../shared/api/exactlyOnce';
 import { holdBack } from '../../shared/api/hold';
 import { idOf } from '../../shared/ids';
 import { mediaLookup } from './recovery';
 import { multipartBody } from '../../shared/transport/multipart';
+
+/** A file no longer in n8n's binary data store (its execution's data was removed, say). */
+const gone = (ctx: IExecuteFunctions, property: string, itemIndex: number) => (): never => {
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The file of the input binary field '${property}' is no longer in n8n's binary data store`,
+		{ itemIndex, description: 'Run the workflow again from the step that made the file.' },
+	);
+};
 
 /**
  * Uploads one binary property of the input item to the workspace's media library. A file of n8n's
@@ -19,12 +28,13 @@ export async function uploadBinaryToLibrary(
 	folderId?: string,
 ): Promise<IDataObject> {
 	const binary = this.helpers.assertBinaryData(itemIndex, binaryPropertyName);
+	const { id, data } = binary;
+	// Read in the check pass, so that a file gone from the store stops every item.
+	const lost = gone(this, binaryPropertyName, itemIndex);
+	const stored = id ? await this.helpers.getBinaryMetadata(id).catch(lost) : null;
+	const size = stored?.fileSize ?? Buffer.byteLength(data, BINARY_ENCODING);
 	// In the router's check pass the upload stops here, before the file is read.
 	holdBack(this, 'POST', itemIndex);
-	const { id, data } = binary;
-	const size = id
-		? (await this.helpers.getBinaryMetadata(id)).fileSize
-		: Buffer.byteLength(data, BINARY_ENCODING);
 	const open = async () =>
 		id ? await this.helpers.getBinaryStream(id) : Buffer.from(data, BINARY_ENCODING);
 	const fileName =

@@ -111,3 +111,17 @@ test("a file gone from n8n's binary store is a clear error, and no item is sent"
 	expect(error?.itemIndex).toBe(1);
 	expect(await received()).toEqual([]);
 });
+
+test('a service that cannot be reached, with a file from the store: a clear error', async () => {
+	const { error } = await runNode({
+		parameters: inWorkspace('media', 'upload', { source: 'binary' }),
+		items: [
+			binaryItem({}, { data: { data: video(MiB), fileName: 'a.mp4', mimeType: 'video/mp4' } }),
+		],
+		credentials: { ...sandbox.credentials(), baseUrl: 'http://127.0.0.1:9' },
+		binaryMode: 'filesystem',
+	});
+	expect(error?.message).toBe(
+		'Could not reach the Social Publishing service at http://127.0.0.1:9: the connection was refused',
+	);
+});

@@ -68,6 +68,8 @@ export async function openBody(body: MultipartBody, timeoutMs: number) {
 		ended = true;
 		answered();
 		data.destroy(error);
+		// A file not yet read (the request failed first) is closed here.
+		for (const part of opened) if (!Buffer.isBuffer(part)) part.destroy();
 	};
 	let progress = Date.now();
 	// The community lint allows no timers but n8n's `sleep`: a watch that wakes at least each second.

@@ -4,7 +4,14 @@ import type { SeedRequest, SimulateRequest } from './changes.cts';
 import type { Profile } from './profile.cts';
 import type { DEMO } from './demo-data.cts';
 import type { ElsewhereRequest } from './elsewhere.cts';
-import type { DrawnFault, Fault, LoggedRequest, RandomFaults, RateLimit } from './runtime.cts';
+import type {
+	DrawnFault,
+	Fault,
+	LoggedRequest,
+	RandomFaults,
+	RateLimit,
+	UploadPace,
+} from './runtime.cts';
 
 export type {
 	ClockSettings,
@@ -131,6 +138,11 @@ export class SandboxControl {
 	/** Every API request waits `ms`, plus, with a spread, a seeded draw below `spreadMs` each. */
 	async latency(ms: number, spread?: { spreadMs: number; seed: number }): Promise<void> {
 		await this.call('POST', 'latency', { ms, ...spread });
+	}
+
+	/** Reads uploads slowly, or stalls them part-way; null: as fast as they come. */
+	async uploadPace(pace: UploadPace | null): Promise<void> {
+		await this.call('POST', 'upload-pace', pace);
 	}
 
 	async rateLimit(spec: RateLimit | null): Promise<void> {

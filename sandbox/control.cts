@@ -11,7 +11,7 @@ import { DEMO } from './demo-data.cts';
 import { startRandomFaults } from './faults.cts';
 import { seededRandom, withChoices } from './profile.cts';
 import { FAULT_ANSWERS, FAULT_MOMENTS } from './runtime.cts';
-import type { Fault, RandomFaults, RateLimit, Runtime } from './runtime.cts';
+import type { Fault, RandomFaults, RateLimit, Runtime, UploadPace } from './runtime.cts';
 
 const string = { type: 'string' } as const;
 const integer = (minimum: number) => ({ type: 'integer', minimum });
@@ -71,6 +71,16 @@ const schemas = {
 		type: 'object',
 		properties: { ms: integer(0), spreadMs: integer(0), seed: integer(0) },
 		required: ['ms'],
+	},
+	uploadPace: {
+		anyOf: [
+			{ type: 'null' },
+			{
+				type: 'object',
+				properties: { bytesPerSecond: integer(1), stallAfterBytes: integer(0) },
+				required: ['bytesPerSecond'],
+			},
+		],
 	},
 	rateLimit: { anyOf: [{ type: 'null' }, rateLimitSchema] },
 	credits: {
@@ -231,6 +241,15 @@ export function registerControl(app: FastifyInstance, runtime: Runtime) {
 			runtime.latencyMs = ms;
 			// With a spread, each request waits `ms` plus a draw below `spreadMs`, from `seed`.
 			runtime.latencySpread = spreadMs ? { upToMs: spreadMs, draw: seededRandom(seed ?? 1) } : null;
+			return { ok: true };
+		},
+	);
+
+	app.post<{ Body: UploadPace | null }>(
+		`${prefix}/upload-pace`,
+		{ schema: { body: schemas.uploadPace } },
+		async (request) => {
+			runtime.uploadPace = request.body ?? null;
 			return { ok: true };
 		},
 	);

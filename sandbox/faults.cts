@@ -36,7 +36,7 @@ const NOT_ENVELOPES: Partial<Fault>[] = [
 	{ html: true },
 ];
 
-const DEFAULT_HOLD_MS = 120_000;
+export const DEFAULT_HOLD_MS = 120_000;
 
 export const pathOf = (request: FastifyRequest) => request.url.split('?')[0];
 

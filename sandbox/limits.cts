@@ -156,8 +156,8 @@ export const LIMITS = {
 	mediaSearchLength: 255,
 	/** Connect sessions: `security.expires_in_minutes`. */
 	connectSessionMinutes: 15,
-	/** Upload size the sandbox accepts; the description gives none. */
-	uploadBytes: 50 * 1024 * 1024,
+	/** Upload size the sandbox accepts; the description gives none. Read as it streams in. */
+	uploadBytes: 2 * 1024 * 1024 * 1024,
 } as const;
 
 /** per_page defaults of section 8; lists not named there use `other`. */

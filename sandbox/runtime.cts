@@ -14,6 +14,15 @@ export interface RateLimit {
 	windowSeconds: number;
 }
 
+/**
+ * How fast the sandbox reads uploaded files: at `bytesPerSecond`, and, with `stallAfterBytes`, not
+ * past that many bytes of a file at all (the connection is held until the client gives up).
+ */
+export interface UploadPace {
+	bytesPerSecond: number;
+	stallAfterBytes?: number;
+}
+
 /** How a fault answers: an error status, a dropped connection, no answer at all, or a 2xx body. */
 export const FAULT_ANSWERS = ['status', 'drop', 'hang', 'body'] as const;
 export type FaultAnswer = (typeof FAULT_ANSWERS)[number];
@@ -147,6 +156,7 @@ export class Runtime {
 	latencyMs = 0;
 	/** A further wait drawn per request from a seed, below `upToMs`: a network whose delay varies. */
 	latencySpread: { upToMs: number; draw: () => number } | null = null;
+	uploadPace: UploadPace | null = null;
 	rateLimit: RateLimit | null;
 	/** The limit the sandbox started with, which a reset restores. */
 	private readonly startRateLimit: RateLimit | null;
@@ -178,6 +188,7 @@ export class Runtime {
 		this.releaseHeld();
 		this.latencyMs = 0;
 		this.latencySpread = null;
+		this.uploadPace = null;
 		this.credits = null;
 		this.windows.clear();
 		this.seq = 0;

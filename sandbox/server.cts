@@ -2,13 +2,21 @@
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { createHash } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { parse as parseQuery } from 'node:querystring';
 
 import { registerControl } from './control.cts';
 import { startElsewhere } from './elsewhere.cts';
 import { ApiError, errorBody, fail, invalid, shapedError } from './errors.cts';
-import { answerAfter, answerBefore, HTML_PAGE, keyOf, logRequest, pathOf } from './faults.cts';
+import {
+	answerAfter,
+	answerBefore,
+	DEFAULT_HOLD_MS,
+	HTML_PAGE,
+	keyOf,
+	logRequest,
+	pathOf,
+} from './faults.cts';
 import { LIMITS } from './limits.cts';
 import { registerAccounts } from './routes/accounts.cts';
 import { registerIdentity } from './routes/identity.cts';
@@ -51,8 +59,8 @@ function loggedBody(body: unknown, multipart: boolean): unknown {
 				field,
 				filename: value.filename,
 				mimetype: value.mimetype,
-				size: value.bytes.length,
-				sha256: createHash('sha256').update(value.bytes).digest('hex'),
+				size: value.size,
+				sha256: value.sha256,
 			});
 		} else {
 			fields[field] = value;
@@ -191,6 +199,22 @@ function registerErrors(app: FastifyInstance, runtime: Runtime) {
 	});
 }
 
+/** An upload's bytes at the pace the control surface set; a stalled one waits for the client to go. */
+async function* paced(runtime: Runtime, socket: Socket, chunks: AsyncIterable<Buffer>) {
+	let read = 0;
+	for await (const chunk of chunks) {
+		const pace = runtime.uploadPace;
+		read += chunk.length;
+		if (pace?.stallAfterBytes !== undefined && read > pace.stallAfterBytes) {
+			runtime.hold(socket, DEFAULT_HOLD_MS);
+			await new Promise((resolve) => socket.once('close', resolve));
+			throw new Error('The upload stalled and its client left');
+		}
+		if (pace) await runtime.delay((chunk.length / pace.bytesPerSecond) * 1000);
+		yield chunk;
+	}
+}
+
 export async function buildApp(runtime: Runtime, quiet: boolean): Promise<FastifyInstance> {
 	const app = Fastify({ logger: quiet ? false : { level: 'warn' }, bodyLimit: LIMITS.uploadBytes });
 	app.setValidatorCompiler(({ schema, httpPart }) => compileSchema(schema, httpPart));
@@ -207,11 +231,11 @@ export async function buildApp(runtime: Runtime, quiet: boolean): Promise<Fastif
 	await app.register(multipart, {
 		attachFieldsToBody: 'keyValues',
 		limits: { fileSize: LIMITS.uploadBytes },
-		onFile: async (part) => {
-			(part as unknown as { value: UploadedFile }).value = new UploadedFile(
+		async onFile(part) {
+			(part as unknown as { value: UploadedFile }).value = await UploadedFile.read(
 				part.filename,
 				part.mimetype,
-				await part.toBuffer(),
+				paced(runtime, this.raw.socket, part.file),
 			);
 		},
 	});

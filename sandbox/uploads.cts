@@ -1,15 +1,43 @@
 // Uploaded files and what the sandbox reads from their bytes: the media type and, for
 // PNG, JPEG and GIF, the pixel dimensions.
+import { createHash } from 'node:crypto';
+
+/**
+ * Bytes of an upload held in memory: a file up to this size is kept whole (served back from its
+ * url); of a larger one only its start, which tells the type. Size and sha256 cover every byte.
+ */
+export const KEPT_BYTES = 4 * 1024 * 1024;
 
 export class UploadedFile {
 	readonly filename: string;
 	readonly mimetype: string;
-	readonly bytes: Buffer;
+	readonly size: number;
+	readonly sha256: string;
+	/** The file's first bytes, at most KEPT_BYTES and a chunk. */
+	readonly head: Buffer;
+	/** The whole file when it fits in KEPT_BYTES; else null. */
+	readonly bytes: Buffer | null;
 
-	constructor(filename: string, mimetype: string, bytes: Buffer) {
+	constructor(filename: string, mimetype: string, size: number, sha256: string, head: Buffer) {
 		this.filename = filename;
 		this.mimetype = mimetype;
-		this.bytes = bytes;
+		this.size = size;
+		this.sha256 = sha256;
+		this.head = head;
+		this.bytes = head.length === size ? head : null;
+	}
+
+	/** Reads an upload as it arrives: hashes every byte, keeps no more than KEPT_BYTES of them. */
+	static async read(filename: string, mimetype: string, chunks: AsyncIterable<Buffer>) {
+		const hash = createHash('sha256');
+		const kept: Buffer[] = [];
+		let size = 0;
+		for await (const chunk of chunks) {
+			if (size < KEPT_BYTES) kept.push(chunk);
+			size += chunk.length;
+			hash.update(chunk);
+		}
+		return new UploadedFile(filename, mimetype, size, hash.digest('hex'), Buffer.concat(kept));
 	}
 }
 

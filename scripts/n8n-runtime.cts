@@ -234,6 +234,8 @@ export async function n8nCli(
 	args: string[],
 	timeoutMs = 180_000,
 	extraEnv: NodeJS.ProcessEnv = {},
+	/** Told the process ID once it runs (a benchmark samples its memory). */
+	onStart?: (pid: number) => void,
 ): Promise<CliResult> {
 	const env = { ...n8nEnv(userFolder, await freePort(), await freePort()), ...extraEnv };
 	return await new Promise((resolveResult, reject) => {
@@ -242,6 +244,7 @@ export async function n8nCli(
 			env,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
+		if (child.pid !== undefined) onStart?.(child.pid);
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

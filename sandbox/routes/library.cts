@@ -128,7 +128,7 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 				request.body.folder_id && request.body.folder_id !== 'null' ? request.body.folder_id : null;
 			let media: Media;
 			if (file) {
-				const sniffed = sniff(file.bytes);
+				const sniffed = sniff(file.head);
 				const mime = sniffed?.mime ?? file.mimetype;
 				const kind = mediaKind(mime);
 				if (!kind)
@@ -143,7 +143,7 @@ export function registerLibrary(app: FastifyInstance, runtime: Runtime) {
 					url: `/media/${id}/${encodeURIComponent(name)}`,
 					mime_type: mime,
 					extension: extensionOf(name) || mime.split('/')[1],
-					size: file.bytes.length,
+					size: file.size,
 					type: kind,
 					folder_id: folderId,
 					is_processing: false,

@@ -96,16 +96,17 @@ afterAll(async () => {
 	await offline?.stop();
 });
 
-test('RSS to scheduled posts: each story image goes to the media library, then a scheduled post uses it', async () => {
+test('RSS to scheduled posts: each story image is imported by its URL, then a scheduled post uses it', async () => {
 	const run = await execute(userFolder, EXAMPLE_IDS.rss);
 
 	// The node sends several items' requests at once (Options > Parallel Requests), so the log is in
 	// the order the answers came; each request is matched to its story by what it carries.
 	const uploads = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/media`);
-	expect(
-		uploads.map((r) => bodyOf<{ files: { filename: string }[] }>(r).files[0].filename).sort(),
-	).toEqual(FEED_ITEMS.map((item) => `${item.slug}.jpg`).sort());
-	const mediaIds = run.output('Upload to the media library').map((item) => item.json._id);
+	// The images are already online: the service imports them, no file passes through n8n.
+	expect(uploads.map((r) => bodyOf<{ fields: { url: string } }>(r).fields.url).sort()).toEqual(
+		FEED_ITEMS.map((item) => `${offline.url}/images/${item.slug}.jpg`).sort(),
+	);
+	const mediaIds = run.output('Import the image').map((item) => item.json._id);
 	const posts = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/posts`);
 	expect(posts.map((r) => r.status)).toEqual([201, 201, 201]);
 	const storyOf = (request: (typeof posts)[number]) =>

@@ -7,7 +7,7 @@ import { bodyOf } from './setup.cts';
 
 /** What one morning sent to the API. */
 export interface Outcome {
-	/** The images uploaded to the media library, by file name. */
+	/** The images imported into the media library, by the file name of their URL. */
 	uploads: string[];
 	/** The stories that became posts, in the order of their time. */
 	posted: string[];
@@ -85,7 +85,7 @@ export function outcomeOf(day: number, requests: LoggedRequest[]): Outcome & { d
 	return {
 		day,
 		uploads: created('/media')
-			.map((r) => bodyOf<{ files: { filename: string }[] }>(r).files[0].filename)
+			.map((r) => String(bodyOf<{ fields: { url: string } }>(r).fields.url.split('/').pop()))
 			.sort(),
 		posted: posts.map(
 			(body) => TITLES.find((title) => body.content.text.startsWith(title)) ?? body.content.text,

@@ -112,16 +112,28 @@ export async function waitForFirstPoll(
 
 export interface Execution {
 	output(nodeName: string): INodeExecutionData[];
+	/** When the node started, in ms since the epoch. */
+	startTime(nodeName: string): number;
+	error(): string | undefined;
 }
 
 /**
  * `n8n execute --id`: at log level info n8n prints the run as indented JSON after a line of '=';
  * log lines may follow it, so the JSON ends at the first line that is a lone `}`.
  */
-export async function execute(userFolder: string, workflowId: string): Promise<Execution> {
-	const result = await n8nCli(userFolder, ['execute', `--id=${workflowId}`], 120_000, {
-		N8N_LOG_LEVEL: 'info',
-	});
+export async function execute(
+	userFolder: string,
+	workflowId: string,
+	env: NodeJS.ProcessEnv = {},
+	onStart?: (pid: number) => void,
+): Promise<Execution> {
+	const result = await n8nCli(
+		userFolder,
+		['execute', `--id=${workflowId}`],
+		300_000,
+		{ ...env, N8N_LOG_LEVEL: 'info' },
+		onStart,
+	);
 	const marker = result.stdout.indexOf('====\n');
 	if (result.status !== 0 || marker < 0) {
 		throw new Error(
@@ -133,6 +145,8 @@ export async function execute(userFolder: string, workflowId: string): Promise<E
 	const run = JSON.parse(result.stdout.slice(start, end)) as IRun;
 	return {
 		output: (nodeName) => run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? [],
+		startTime: (nodeName) => run.data.resultData.runData[nodeName]?.[0]?.startTime ?? NaN,
+		error: () => run.data.resultData.error?.message,
 	};
 }
 

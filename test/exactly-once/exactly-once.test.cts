@@ -8,6 +8,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import type { Fault } from '../../sandbox/client.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { runNode } from '../harness/engine.cts';
+import type { BinaryMode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { calls, inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
 import { createDraft, readList, textOf, uploadFile } from './fixtures.cts';
@@ -33,6 +34,7 @@ interface Operation {
 	matchedOn: string[];
 	/** How many records like the one created exist now (the tests compare with before). */
 	count: () => Promise<number>;
+	binaryMode?: BinaryMode;
 }
 
 const OPERATIONS: Operation[] = [
@@ -61,6 +63,17 @@ const OPERATIONS: Operation[] = [
 		looksFirst: true,
 		matchedOn: ['name', 'size', 'created after the first attempt'],
 		count: async () => (await list(`${W}/media`, '&search=once.png')).length,
+	},
+	{
+		// Streamed from n8n's binary store: each attempt opens the file again.
+		name: 'Media > Upload (file in the filesystem store)',
+		path: `${W}/media`,
+		...uploadFile('once-stored.png', 'exactly-once, streamed'),
+		binaryMode: 'filesystem',
+		lookup: `GET ${W}/media`,
+		looksFirst: true,
+		matchedOn: ['name', 'size', 'created after the first attempt'],
+		count: async () => (await list(`${W}/media`, '&search=once-stored.png')).length,
 	},
 	{
 		name: 'Comment > Create',
@@ -119,6 +132,7 @@ describe.each(OPERATIONS)('$name', (operation) => {
 			parameters: operation.parameters,
 			items: operation.items,
 			credentials: sandbox.credentials(),
+			binaryMode: operation.binaryMode,
 		});
 
 	/** How many such records there were before the test's run; the log starts empty after. */

@@ -1,6 +1,7 @@
 // Post > Create through the real engine: every field of 4.14 reaching the API as the request log
 // shows it, options left unset not sent, binary files uploaded then attached, and the output.
 import { binaryItem, expectNoSecret, runNode } from '../harness/engine.cts';
+import type { BinaryMode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 
@@ -248,47 +249,54 @@ describe('Create', () => {
 		});
 	});
 
-	test('binary files are uploaded to the media library first, then attached by media_ids', async () => {
-		const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-		const { output, error } = await runNode({
-			parameters: inWorkspace('post', 'create', {
-				text: 'Fresh from the camera',
-				accounts: [A.instagram],
-				additionalFields: { binaryPropertyNames: 'photo, second', mediaIds: [DEMO.media.latteArt] },
-			}),
-			items: [
-				binaryItem(
-					{},
-					{
-						photo: { data: png, fileName: 'photo.png', mimeType: 'image/png' },
-						second: { data: png, fileName: 'second.png', mimeType: 'image/png' },
+	test.each<BinaryMode>(['memory', 'filesystem'])(
+		'binary files (%s mode) are uploaded to the media library first, then attached by media_ids',
+		async (binaryMode) => {
+			const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+			const { output, error } = await runNode({
+				parameters: inWorkspace('post', 'create', {
+					text: 'Fresh from the camera',
+					accounts: [A.instagram],
+					additionalFields: {
+						binaryPropertyNames: 'photo, second',
+						mediaIds: [DEMO.media.latteArt],
 					},
-				),
-			],
-			credentials: sandbox.credentials(),
-		});
-		expect(error).toBeUndefined();
-		expect(await calls(sandbox.control)).toEqual([
-			`POST ${MEDIA}`,
-			`POST ${MEDIA}`,
-			`POST ${POSTS}`,
-		]);
-		const uploaded = output[0].json.uploaded_media as Array<{
-			binary_property: string;
-			_id: string;
-			name: string;
-		}>;
-		expect(uploaded.map((asset) => [asset.binary_property, asset.name])).toEqual([
-			['photo', 'photo.png'],
-			['second', 'second.png'],
-		]);
-		expect(uploaded.every((asset) => asset._id !== '')).toBe(true);
-		const body = await createdPostBody(sandbox.control);
-		expect(body.content).toEqual({
-			text: 'Fresh from the camera',
-			media: { media_ids: [DEMO.media.latteArt, uploaded[0]._id, uploaded[1]._id] },
-		});
-	});
+				}),
+				items: [
+					binaryItem(
+						{},
+						{
+							photo: { data: png, fileName: 'photo.png', mimeType: 'image/png' },
+							second: { data: png, fileName: 'second.png', mimeType: 'image/png' },
+						},
+					),
+				],
+				credentials: sandbox.credentials(),
+				binaryMode,
+			});
+			expect(error).toBeUndefined();
+			expect(await calls(sandbox.control)).toEqual([
+				`POST ${MEDIA}`,
+				`POST ${MEDIA}`,
+				`POST ${POSTS}`,
+			]);
+			const uploaded = output[0].json.uploaded_media as Array<{
+				binary_property: string;
+				_id: string;
+				name: string;
+			}>;
+			expect(uploaded.map((asset) => [asset.binary_property, asset.name])).toEqual([
+				['photo', 'photo.png'],
+				['second', 'second.png'],
+			]);
+			expect(uploaded.every((asset) => asset._id !== '')).toBe(true);
+			const body = await createdPostBody(sandbox.control);
+			expect(body.content).toEqual({
+				text: 'Fresh from the camera',
+				media: { media_ids: [DEMO.media.latteArt, uploaded[0]._id, uploaded[1]._id] },
+			});
+		},
+	);
 
 	test('an upload answered without a media ID stops the item before the post is sent', async () => {
 		await answerOnce(MEDIA, { status: true, data: { name: 'photo.png' } });

@@ -1,6 +1,7 @@
 // n8n in queue mode (`npm run test:queue`): PostgreSQL, Redis, a main and two workers, each n8n
 // process with the package from dist/ in its own user folder, as on separate machines. Asserted by
 // the sandbox's request log and by n8n's execution records, read from PostgreSQL.
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -50,9 +51,11 @@ const main = DEMO.workspaces.main;
 const MAIN_FOLDER = join(QUEUE_DIR, 'main');
 const WORKER_FOLDERS = [join(QUEUE_DIR, 'worker-1'), join(QUEUE_DIR, 'worker-2')];
 const CREATE_ONE_POST = { id: 'spQueueCreate001', path: 'queue-create-post' };
+const UPLOAD_VIDEO = { id: 'spQueueUpload001', path: 'queue-upload-video' };
 /** Published on the main: the posts webhook, the approval trigger and the examples' webhooks. */
 const PUBLISHED = [
 	CREATE_ONE_POST.id,
+	UPLOAD_VIDEO.id,
 	EXAMPLE_IDS.approvals,
 	EXAMPLE_IDS.rss,
 	EXAMPLE_IDS.draftApprovePublish,
@@ -82,38 +85,55 @@ function webhookNode(name: string, path: string): WorkflowNode {
 	};
 }
 
-/** Scenario a's workflow: each call to the webhook creates one draft post with the text sent. */
-function createOnePostWorkflow(): Workflow {
+const CREDENTIALS = {
+	socialPublishingApi: { id: 'spSandboxCred001', name: 'Social Publishing (sandbox)' },
+};
+
+/** A workflow that runs one Social Publishing step on each call to its webhook. */
+function webhookWorkflow(
+	{ id, path }: { id: string; path: string },
+	name: string,
+	step: string,
+	parameters: Record<string, unknown>,
+): Workflow {
 	return {
-		id: CREATE_ONE_POST.id,
-		name: 'Queue: one post per call',
+		id,
+		name,
 		nodes: [
-			webhookNode('Webhook', CREATE_ONE_POST.path),
+			webhookNode('Webhook', path),
 			{
-				id: 'queue-create',
-				name: 'Create the post',
+				id: `${path}-step`,
+				name: step,
 				type: 'n8n-nodes-social-publishing.socialPublishing',
 				typeVersion: 2,
 				position: [220, 0],
-				parameters: {
-					resource: 'post',
-					operation: 'create',
-					workspaceId: { __rl: true, mode: 'id', value: main.id },
-					text: '={{ $json.body.text }}',
-					accounts: [DEMO.accounts.facebook],
-					publishType: 'draft',
-				},
-				credentials: {
-					socialPublishingApi: { id: 'spSandboxCred001', name: 'Social Publishing (sandbox)' },
-				},
+				parameters: { workspaceId: { __rl: true, mode: 'id', value: main.id }, ...parameters },
+				credentials: CREDENTIALS,
 			},
 		],
-		connections: {
-			Webhook: { main: [[{ node: 'Create the post', type: 'main', index: 0 }]] },
-		},
+		connections: { Webhook: { main: [[{ node: step, type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	};
 }
+
+/** Scenario a's workflow: each call to the webhook creates one draft post with the text sent. */
+const createOnePostWorkflow = () =>
+	webhookWorkflow(CREATE_ONE_POST, 'Queue: one post per call', 'Create the post', {
+		resource: 'post',
+		operation: 'create',
+		text: '={{ $json.body.text }}',
+		accounts: [DEMO.accounts.facebook],
+		publishType: 'draft',
+	});
+
+/** Scenario d's workflow: the file posted to the webhook goes to the media library. */
+const uploadVideoWorkflow = () =>
+	webhookWorkflow(UPLOAD_VIDEO, 'Queue: upload the file posted', 'Upload the video', {
+		resource: 'media',
+		operation: 'upload',
+		source: 'binary',
+		binaryPropertyName: 'data',
+	});
 
 /** An example whose manual start becomes a webhook of the same name, so it runs as production. */
 function startedByWebhook(example: Workflow): Workflow {
@@ -194,7 +214,11 @@ beforeAll(async () => {
 			...examples.filter((example) => example.id !== EXAMPLE_IDS.aiAgent),
 			agentRunWorkflow(examples),
 		].map(startedByWebhook);
-		await importWorkflows(MAIN_FOLDER, [...runnable, createOnePostWorkflow()], services.env);
+		await importWorkflows(
+			MAIN_FOLDER,
+			[...runnable, createOnePostWorkflow(), uploadVideoWorkflow()],
+			services.env,
+		);
 		for (const id of PUBLISHED) await activateWorkflow(MAIN_FOLDER, id, services.env);
 
 		mainPort = await freePort();
@@ -434,3 +458,42 @@ test('c. on a worker: the AI agent lists the accounts and schedules the post thr
 	expect(bodyOf(requests[2]).content.text).toBe(MODEL_POST.text);
 	expect(offline.modelCalls()[0].messages.at(-1)?.content).toContain(CHAT_MESSAGE);
 });
+
+test("d. on the workers: a 24 MiB video posted to a webhook uploads from n8n's database store, every byte", async () => {
+	const video = Buffer.alloc(24 * 1024 * 1024);
+	for (let i = 0; i < video.length; i += 4099) video[i] = (i >> 12) % 256;
+	await control.clearRequests();
+	const response = await fetch(`${n8nMain?.url}/webhook/${UPLOAD_VIDEO.path}`, {
+		method: 'POST',
+		headers: {
+			'content-type': 'video/mp4',
+			'content-disposition': 'attachment; filename="reel.mp4"',
+		},
+		body: video,
+	});
+	expect(response.status).toBe(200);
+	const records = await finishedExecutions(UPLOAD_VIDEO.id, 1, 120);
+	expect(records.map((record) => record.status)).toEqual(['success']);
+	expect(executionsByWorker().flat()).toContain(records[0].id);
+	const uploads = await control.requests({
+		method: 'POST',
+		path: `/api/v1/workspaces/${main.id}/media`,
+	});
+	expect(uploads.map(({ status, body }) => ({ status, body }))).toEqual([
+		{
+			status: 201,
+			body: {
+				fields: {},
+				files: [
+					{
+						field: 'file',
+						filename: 'reel.mp4',
+						mimetype: 'video/mp4',
+						size: video.length,
+						sha256: createHash('sha256').update(video).digest('hex'),
+					},
+				],
+			},
+		},
+	]);
+}, 300_000);

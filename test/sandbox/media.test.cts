@@ -172,6 +172,24 @@ describe('media upload (4.12)', () => {
 		});
 	});
 
+	it('reads a large file as it streams in: size and sha256 of every byte, only its start held', async () => {
+		// A PNG header, then 60 MiB whose bytes vary, so a lost or doubled chunk changes the digest.
+		const bytes = Buffer.alloc(60 * 1024 * 1024);
+		images.png.copy(bytes);
+		for (let i = images.png.length; i < bytes.length; i += 4093) bytes[i] = i % 251;
+		const { status, body } = await upload({
+			file: { bytes, name: 'large.png', type: 'image/png' },
+		});
+		expect(status).toBe(201);
+		expect(body.data).toMatchObject({ size: bytes.length, mime_type: 'image/png', type: 'image' });
+		const [entry] = await api.control.requests({ path: ws('/media'), method: 'POST' });
+		expect(entry.body).toMatchObject({
+			files: [{ size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }],
+		});
+		// Held only in part, the file is not served back.
+		expect((await fetch(body.data.url)).status).toBe(404);
+	});
+
 	it('keeps uploads in their workspace', async () => {
 		await upload({ file: { bytes: images.png, name: 'main.png', type: 'image/png' } });
 		const second = await api.get(ws('/media', DEMO.workspaces.second.id));

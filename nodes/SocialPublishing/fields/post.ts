@@ -190,7 +190,7 @@ export const binaryPropertyNames: Field = {
 	kind: 'texts',
 	ui: {
 		description:
-			'Names of binary fields of the input item, separated by commas. Each file is uploaded to the media library first, then attached to the post.',
+			'Names of binary fields of the input item, separated by commas. Each file is uploaded to the media library first, then attached to the post. For files already online, Image URLs and Video URL send no bytes through n8n.',
 		placeholder: 'e.g. data, image2',
 	},
 };
@@ -226,7 +226,7 @@ export const additionalFields: Field[] = [
 		kind: 'urls',
 		max: LIMITS.images,
 		ui: {
-			description: 'Public image URLs',
+			description: 'Public image URLs: the service fetches them, not n8n',
 			multipleValues: 'Add Image URL',
 			placeholder: 'e.g. https://example.com/photo.jpg',
 		},
@@ -268,7 +268,7 @@ export const additionalFields: Field[] = [
 		path: 'content.media.video',
 		kind: 'url',
 		ui: {
-			description: 'A public video URL',
+			description: 'A public video URL: the service fetches it, not n8n',
 			placeholder: 'e.g. https://example.com/clip.mp4',
 		},
 	},

@@ -13,8 +13,8 @@ export const uploadSource: Field = {
 	required: true,
 	valueNames: { binary: 'Binary File', url: 'URL' },
 	valueDescriptions: {
-		binary: 'A file in the input item, e.g. from a Read File or HTTP Request node',
-		url: 'A public address the service downloads the file from',
+		binary: 'A file in the input item, e.g. from Read/Write Files from Disk: it streams from n8n',
+		url: 'Best for a file already online: the service downloads it, and nothing passes through n8n',
 	},
 	ui: { description: 'Where the file comes from' },
 };
@@ -41,7 +41,7 @@ export const uploadUrl: Field = {
 	kind: 'url',
 	required: true,
 	ui: {
-		description: 'The address of the image or video to import into the library',
+		description: 'The public address of the file: the service imports it itself, however large',
 		placeholder: 'e.g. https://example.com/photo.jpg',
 		show: { source: ['url'] },
 	},

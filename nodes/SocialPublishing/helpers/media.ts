@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { BINARY_ENCODING, NodeOperationError } from 'n8n-workflow';
 
 import type { Out } from '../../shared/api';
 import { createOnce } from '../../shared/api/exactlyOnce';
@@ -9,35 +10,49 @@ import { multipartBody } from '../../shared/transport/multipart';
 /** An upload, checked; sending it makes the media item. */
 type Upload = (out: Out) => Promise<IDataObject>;
 
+/** A file no longer in n8n's binary data store (its execution's data was removed, say). */
+const gone = (ctx: IExecuteFunctions, property: string, itemIndex: number) => (): never => {
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The file of the input binary field '${property}' is no longer in n8n's binary data store`,
+		{ itemIndex, description: 'Run the workflow again from the step that made the file.' },
+	);
+};
+
 /**
  * The upload of one binary property of the input item to the workspace's media library: its
- * metadata is checked now, the file is read only when it is sent. getBinaryDataBuffer reads n8n's
- * filesystem and database binary modes alike.
+ * metadata is checked in the plan (a file gone from the store stops every item), the file is read
+ * only when sent. A file of n8n's binary store streams from it, opened again for every attempt;
+ * n8n 1.x's default mode keeps the file in the item, as base64.
  */
-export function binaryUpload(
+export async function binaryUpload(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	workspaceId: string,
 	binaryPropertyName: string,
 	folderId?: string,
-): Upload {
+): Promise<Upload> {
 	const binary = this.helpers.assertBinaryData(itemIndex, binaryPropertyName);
+	const { id, data } = binary;
+	const lost = gone(this, binaryPropertyName, itemIndex);
+	const stored = id ? await this.helpers.getBinaryMetadata(id).catch(lost) : null;
+	const size = stored?.fileSize ?? Buffer.byteLength(data, BINARY_ENCODING);
+	const open = async () =>
+		id ? await this.helpers.getBinaryStream(id) : Buffer.from(data, BINARY_ENCODING);
 	const fileName =
 		binary.fileName ??
 		`${binaryPropertyName}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
-	return async (out) => {
-		const data = await this.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
-		const multipart = multipartBody(folderId ? { folder_id: folderId } : {}, [
-			{ field: 'file', data, fileName, mimeType: binary.mimeType },
-		]);
-		return await createOnce.call(
+	const multipart = multipartBody(folderId ? { folder_id: folderId } : {}, [
+		{ field: 'file', fileName, mimeType: binary.mimeType, size, open },
+	]);
+	return async (out) =>
+		await createOnce.call(
 			out,
 			'uploadMedia',
 			{ workspaceId },
 			{ multipart, itemIndex },
-			mediaLookup(this, workspaceId, { name: fileName, size: data.length }, itemIndex),
+			mediaLookup(this, workspaceId, { name: fileName, size }, itemIndex),
 		);
-	};
 }
 
 /** Has the service import a file from a public URL into the media library. */
@@ -65,14 +80,16 @@ export function urlUpload(
  * `body`'s `content.media.media_ids`. An answer without the media ID is an error of the API layer,
  * so the post is not sent.
  */
-export function binaryUploads(
+export async function binaryUploads(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	workspaceId: string,
 	binaryProperties: string[],
-): (out: Out, body: IDataObject) => Promise<IDataObject[]> {
-	const uploads = binaryProperties.map((property) =>
-		binaryUpload.call(ctx, itemIndex, workspaceId, property),
+): Promise<(out: Out, body: IDataObject) => Promise<IDataObject[]>> {
+	const uploads = await Promise.all(
+		binaryProperties.map(async (property) =>
+			await binaryUpload.call(ctx, itemIndex, workspaceId, property),
+		),
 	);
 	return async (out, body) => {
 		const uploaded: IDataObject[] = [];

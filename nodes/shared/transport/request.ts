@@ -21,6 +21,7 @@ import {
 } from './errors';
 import type { Outcome } from './errors';
 import { gateFor, slotsOf } from './gate';
+import { openBody } from './multipart';
 import type { MultipartBody } from './multipart';
 
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
@@ -244,6 +245,8 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 	const slots = isExecute(this) ? slotsOf(this, () => parallelRequestsOf(this)) : undefined;
 	const itemIndex = call.itemIndex ?? 0;
 	const timeoutSeconds = secondsOption(this, 'timeout', itemIndex);
+	// 0 would mean no bound at all: a silent service must not hold the execution forever.
+	const timeoutMs = Math.max(1, timeoutSeconds) * 1000;
 	const options: IHttpRequestOptions = {
 		method: call.method,
 		url: `${baseUrl}${call.path}`,
@@ -252,12 +255,13 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		// 0 would mean no bound at all: a silent service must not hold the execution forever.
-		timeout: Math.max(1, timeoutSeconds) * 1000,
+		timeout: timeoutMs,
 	};
 	if (call.multipart) {
-		options.body = call.multipart.body;
-		options.headers = { 'Content-Type': call.multipart.contentType };
+		options.headers = {
+			'Content-Type': call.multipart.contentType,
+			'Content-Length': String(call.multipart.length),
+		};
 	} else if (call.body !== undefined) {
 		options.body = call.body;
 		options.headers = { 'Content-Type': 'application/json' };
@@ -280,6 +284,9 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 		waited += closed;
 		waitCounted = false;
 		let response: IN8nHttpFullResponse;
+		// Each attempt opens the files anew; one that cannot be read fails before anything is sent.
+		const opened = call.multipart ? await openBody(call.multipart, timeoutMs) : undefined;
+		if (opened) Object.assign(options, { body: opened.data, timeout: opened.timeout });
 		await slots?.take();
 		await gate.enter(refused);
 		try {
@@ -311,6 +318,7 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 				creates: call.creates,
 			});
 		} finally {
+			opened?.close();
 			slots?.give();
 		}
 

@@ -21,7 +21,7 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 	if (param(this, itemIndex, uploadSource) === 'binary') {
 		const binaryProperty = param(this, itemIndex, binaryPropertyName) as string;
 		const workspaceId = workspaceIdOf(this, itemIndex);
-		return { send: binaryUpload.call(this, itemIndex, workspaceId, binaryProperty, folder) };
+		return { send: await binaryUpload.call(this, itemIndex, workspaceId, binaryProperty, folder) };
 	}
 	const url = param(this, itemIndex, uploadUrl) as string;
 	const workspaceId = workspaceIdOf(this, itemIndex);

@@ -97,7 +97,7 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 		[]) as string[];
 	checkCreateRules(checks, body, binaryProperties);
 	// The files' metadata is checked now; they are read when sent.
-	const uploads = binaryUploads(this, itemIndex, workspaceId, binaryProperties);
+	const uploads = await binaryUploads(this, itemIndex, workspaceId, binaryProperties);
 	// The one check that needs a request (`/me`, once per execution): the creator may not approve.
 	const approvers = list((body.approval as IDataObject | undefined)?.approvers);
 	const me = approvers.length ? (await readMe(this, itemIndex)).ids : [];

@@ -25,6 +25,11 @@ export const ERROR_BODIES = ['message', 'error'] as const;
  * the day created; the day last updated; the day created; or no filtering at all.
  */
 export const DATE_FILTERS = ['scheduled', 'updated', 'created', 'ignored'] as const;
+/**
+ * Whether a change of status moves a post's `updated_at` (the description does not say): `moved`,
+ * or `kept`: only edits (text, labels, comments) and creation stamp it, as `edited_at` holds.
+ */
+export const STATUS_STAMPS = ['moved', 'kept'] as const;
 
 export interface Profile {
 	listOrder: (typeof LIST_ORDERS)[number];
@@ -34,6 +39,7 @@ export interface Profile {
 	createPost: (typeof CREATE_POST_ANSWERS)[number];
 	errors: (typeof ERROR_BODIES)[number];
 	dateFilter: (typeof DATE_FILTERS)[number];
+	statusStamps: (typeof STATUS_STAMPS)[number];
 }
 
 /** The choices the sandbox made before profiles existed. */
@@ -45,6 +51,7 @@ export const DEFAULT_PROFILE: Profile = {
 	createPost: 'id',
 	errors: 'message',
 	dateFilter: 'scheduled',
+	statusStamps: 'moved',
 };
 
 /** Every variant that differs from the default, at once. */
@@ -56,6 +63,7 @@ export const EVERY_VARIANT: Profile = {
 	createPost: 'warning',
 	errors: 'error',
 	dateFilter: 'updated',
+	statusStamps: 'moved',
 };
 
 const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
@@ -66,6 +74,7 @@ const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
 	createPost: CREATE_POST_ANSWERS,
 	errors: ERROR_BODIES,
 	dateFilter: DATE_FILTERS,
+	statusStamps: STATUS_STAMPS,
 };
 
 /** A small seeded generator (mulberry32), so that a random profile or order can be re-run. */

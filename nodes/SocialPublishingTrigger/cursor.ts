@@ -52,6 +52,10 @@ export interface Cursor {
 	 * a poll reads only the days since the watermark; another date; absent while not known.
 	 */
 	dateFilter?: 'updated' | 'other';
+	/** Whether a change of status moves `updated_at`, as the answers showed (changes.ts). */
+	stamps?: 'moved' | 'kept';
+	/** Post Published, Failed and Rejected: the posts in the state (members.ts). */
+	members?: string;
 	/** The list's total and page 1 at the last whole reading (headOf): the same again means idle. */
 	head?: string;
 	/** The page an idle poll reads besides page 1, in rotation through the list. */
@@ -144,11 +148,14 @@ export function emptyCursor(scope: string): Cursor {
 export function savedCursor(value: unknown): Cursor | undefined {
 	if (value === null || typeof value !== 'object') return undefined;
 	const saved = value as IDataObject;
-	const { scope, watermark, watermarkText, boundaryIds, dateFilter, head, nextPage } = saved;
+	const { scope, watermark, watermarkText, boundaryIds, dateFilter, stamps, members } = saved;
+	const { head, nextPage } = saved;
 	if (typeof scope !== 'string' || !Array.isArray(boundaryIds)) return undefined;
 	if (watermark !== null && typeof watermark !== 'number') return undefined;
 	return {
 		...(dateFilter === 'updated' || dateFilter === 'other' ? { dateFilter } : {}),
+		...(stamps === 'moved' || stamps === 'kept' ? { stamps } : {}),
+		...(typeof members === 'string' ? { members } : {}),
 		...(typeof head === 'string' ? { head } : {}),
 		...(typeof nextPage === 'number' ? { nextPage } : {}),
 		scope,

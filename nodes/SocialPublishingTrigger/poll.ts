@@ -2,12 +2,11 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readMe } from '../shared/me';
-import type { Changes } from './changes';
 import { readChanges, readExisting } from './changes';
 import type { Cursor } from './cursor';
 import { advance, emptyCursor, isNew, oldestFirst, savedCursor } from './cursor';
-import type { TriggerEvent } from './events';
 import { eventOf } from './events';
+import { entered, isMember, readMembers } from './members';
 import { toNotification } from './notification';
 import { matcherOf, pollDeadline } from './deadline';
 import { overdueFields } from './overdue';
@@ -126,9 +125,9 @@ async function watchOf(ctx: IPollFunctions, memory: TriggerStaticData): Promise<
 }
 
 /** A post under review that changed only because approvers approved: not a new request. */
-function stillInRound(event: TriggerEvent, cursor: Cursor, post: IDataObject): boolean {
+function stillInRound(cursor: Cursor, post: IDataObject): boolean {
 	const mark = cursor.rounds[postIdOf(post)];
-	return event.tracksRounds && mark !== undefined && sameRound(mark, post);
+	return mark !== undefined && sameRound(mark, post);
 }
 
 async function itemsOf(
@@ -181,12 +180,12 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
  * Pending Approval reads its (short) list whole each time; the other events read what changed.
  */
 async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
-	const { posts, marks }: Pick<Changes, 'posts' | 'marks'> = watch.event.tracksRounds
-		? { posts: (await readUntilWhole(ctx, watch)).posts, marks: {} }
-		: await readExisting(ctx, watch);
-	const matching = posts.filter(watch.event.matches);
-	const { tracksRounds } = watch.event;
-	return { ...advance(emptyCursor(watch.scope), matching, matching, true, tracksRounds), ...marks };
+	const { matches } = watch.event;
+	if (!watch.event.tracksRounds) {
+		return entered(emptyCursor(watch.scope), await readExisting(ctx, watch), matches).cursor;
+	}
+	const matching = (await readUntilWhole(ctx, watch)).posts.filter(matches);
+	return advance(emptyCursor(watch.scope), matching, matching, true, true);
 }
 
 /**
@@ -211,14 +210,16 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 		({ cursor, news, now } = await pollDeadline(this, watch, from, firstPoll && !includeExisting));
 	} else if (firstPoll && !includeExisting) {
 		cursor = await baseline(this, watch);
+	} else if (!watch.event.tracksRounds) {
+		const members = readMembers(from.members);
+		const changes = await readChanges(this, watch, from, (post) => isMember(members, post));
+		({ cursor, news } = entered(from, changes, watch.event.matches));
 	} else {
-		const { posts, whole, marks }: Changes = watch.event.tracksRounds
-			? { ...(await readPosts(this, watch)), marks: {} }
-			: await readChanges(this, watch, from);
+		const { posts, whole } = await readPosts(this, watch);
 		const present = posts.filter(watch.event.matches);
 		const changed = oldestFirst(present.filter((post) => isNew(from, post)));
-		news = changed.filter((post) => !stillInRound(watch.event, from, post));
-		cursor = { ...advance(from, present, changed, whole, watch.event.tracksRounds), ...marks };
+		news = changed.filter((post) => !stillInRound(from, post));
+		cursor = advance(from, present, changed, whole, true);
 	}
 
 	// Built before anything is saved: a request the items need (reconnect links) that fails in a way

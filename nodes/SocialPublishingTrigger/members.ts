@@ -4,6 +4,8 @@ import type { Changes } from './changes';
 import type { Cursor } from './cursor';
 import { oldestFirst } from './cursor';
 import { postIdOf } from '../shared/ids';
+import type { RoundMark } from './rounds';
+import { keepLatestRounds, roundMark } from './rounds';
 import { stampOf } from './stamps';
 
 /**
@@ -84,26 +86,38 @@ export function nextMembers(
 }
 
 /**
- * A reading of Post Published, Failed or Rejected: the posts that entered the state (oldest change
- * first), and the cursor after. Where a change of status is proven to move `updated_at`, a post not
- * changed since the watermark was in the state then: a member a reading not whole left out.
+ * What a reading means: the posts that entered the state (oldest change first), and the cursor after.
+ * With `sameRound` (events of a review round), a member whose round is new enters again. Where a
+ * change of status is proven to move `updated_at`, a post not changed since the watermark was in the
+ * state then: a member a reading not whole left out, no news.
  */
 export function entered(
 	from: Cursor,
-	changes: Changes,
+	changes: Pick<Changes, 'posts' | 'whole' | 'window'> & Partial<Pick<Changes, 'marks'>>,
 	inState: (post: IDataObject) => boolean,
+	sameRound?: (mark: RoundMark, post: IDataObject) => boolean,
 ): { news: IDataObject[]; cursor: Cursor } {
+	const marks = changes.marks ?? {};
 	const members = readMembers(from.members);
-	const floor = { ...from, ...changes.marks }.stamps === 'moved' ? from.watermark : null;
-	const isNew = (post: IDataObject) =>
-		inState(post) && !isMember(members, post) && (floor === null || stampOf(post) > floor);
+	const floor = { ...from, ...marks }.stamps === 'moved' ? from.watermark : null;
+	const isNew = (post: IDataObject) => {
+		if (!inState(post)) return false;
+		if (!isMember(members, post)) return floor === null || stampOf(post) > floor;
+		const mark = from.rounds[postIdOf(post)];
+		return sameRound !== undefined && mark !== undefined && !sameRound(mark, post);
+	};
 	const news = oldestFirst(changes.posts.filter(isNew));
 	const reading = changes.window ? 'window' : changes.whole ? 'whole' : 'partial';
 	const next = nextMembers(members, changes.posts, inState, reading);
+	// Marks of the members still in the state, and a new one for each post that entered.
+	const rounds: Cursor['rounds'] = {};
+	for (const [id, mark] of Object.entries(from.rounds)) if (next.has(digest(id))) rounds[id] = mark;
+	if (sameRound) for (const post of news) rounds[postIdOf(post)] = roundMark(post);
 	const newest = oldestFirst(changes.posts).pop();
 	const moves = changes.whole && newest && (from.watermark ?? -Infinity) < stampOf(newest);
-	const mark = moves
+	const watermark = moves
 		? { watermark: stampOf(newest), watermarkText: String(newest.updated_at ?? newest.created_at) }
 		: {};
-	return { news, cursor: { ...from, ...changes.marks, ...mark, members: writeMembers(next) } };
+	const cursor = { ...from, ...marks, ...watermark, members: writeMembers(next) };
+	return { news, cursor: { ...cursor, rounds: keepLatestRounds(rounds) } };
 }

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { readMe } from '../shared/me';
 import { readChanges, readExisting } from './changes';
 import type { Cursor } from './cursor';
-import { advance, emptyCursor, isNew, oldestFirst, savedCursor } from './cursor';
+import { emptyCursor, oldestFirst, savedCursor } from './cursor';
 import { eventOf } from './events';
 import { entered, isMember, readMembers } from './members';
 import { toNotification } from './notification';
@@ -14,7 +14,6 @@ import type { Watch } from './reading';
 import { readPage, readPosts, readUntilWhole } from './reading';
 import { addReconnectLinks, failedAccounts } from './reconnect';
 import { sameRound } from './rounds';
-import { postIdOf } from '../shared/ids';
 
 /** What the node keeps between polls: the cursor, and the user ID behind the credential. */
 interface TriggerStaticData extends IDataObject {
@@ -124,12 +123,6 @@ async function watchOf(ctx: IPollFunctions, memory: TriggerStaticData): Promise<
 	return { event, workspaceId, qs, leadMs, scope };
 }
 
-/** A post under review that changed only because approvers approved: not a new request. */
-function stillInRound(cursor: Cursor, post: IDataObject): boolean {
-	const mark = cursor.rounds[postIdOf(post)];
-	return mark !== undefined && sameRound(mark, post);
-}
-
 async function itemsOf(
 	ctx: IPollFunctions,
 	posts: IDataObject[],
@@ -181,11 +174,11 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
  */
 async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
 	const { matches } = watch.event;
-	if (!watch.event.tracksRounds) {
-		return entered(emptyCursor(watch.scope), await readExisting(ctx, watch), matches).cursor;
-	}
-	const matching = (await readUntilWhole(ctx, watch)).posts.filter(matches);
-	return advance(emptyCursor(watch.scope), matching, matching, true, true);
+	const start = emptyCursor(watch.scope);
+	if (!watch.event.tracksRounds)
+		return entered(start, await readExisting(ctx, watch), matches).cursor;
+	const { posts } = await readUntilWhole(ctx, watch);
+	return entered(start, { posts, whole: true }, matches, sameRound).cursor;
 }
 
 /**
@@ -215,11 +208,12 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 		const changes = await readChanges(this, watch, from, (post) => isMember(members, post));
 		({ cursor, news } = entered(from, changes, watch.event.matches));
 	} else {
-		const { posts, whole } = await readPosts(this, watch);
-		const present = posts.filter(watch.event.matches);
-		const changed = oldestFirst(present.filter((post) => isNew(from, post)));
-		news = changed.filter((post) => !stillInRound(from, post));
-		cursor = advance(from, present, changed, whole, true);
+		({ cursor, news } = entered(
+			from,
+			await readPosts(this, watch),
+			watch.event.matches,
+			sameRound,
+		));
 	}
 
 	// Built before anything is saved: a request the items need (reconnect links) that fails in a way

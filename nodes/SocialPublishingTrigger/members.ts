@@ -109,10 +109,11 @@ export function entered(
 	const news = oldestFirst(changes.posts.filter(isNew));
 	const reading = changes.window ? 'window' : changes.whole ? 'whole' : 'partial';
 	const next = nextMembers(members, changes.posts, inState, reading);
-	// Marks of the members still in the state, and a new one for each post that entered.
+	// Marks of the members still in the state, as last read (a round moves on as approvers act).
 	const rounds: Cursor['rounds'] = {};
 	for (const [id, mark] of Object.entries(from.rounds)) if (next.has(digest(id))) rounds[id] = mark;
-	if (sameRound) for (const post of news) rounds[postIdOf(post)] = roundMark(post);
+	const read = sameRound ? changes.posts.filter(inState) : [];
+	for (const post of read) rounds[postIdOf(post)] = roundMark(post);
 	const newest = oldestFirst(changes.posts).pop();
 	const moves = changes.whole && newest && (from.watermark ?? -Infinity) < stampOf(newest);
 	const watermark = moves

@@ -139,10 +139,12 @@ export async function readExisting(ctx: IPollFunctions, watch: Watch): Promise<C
 
 /**
  * One poll. With `date_from` and `updated_at` both proven: the posts changed from the watermark's day
- * on, in any status (a post entering or leaving the state now is among them, in any order); an
- * answer holding an older post ends the trust. Otherwise page 1: the same total and page 1 as at the
- * last whole reading, and no post on it nor on one further page (another each poll, in rotation)
- * that is not `known`, mean nothing changed; else the whole list is read.
+ * on, in any status (a post entering or leaving the state now is among them, in any order), and one
+ * page of the state's list in rotation, which checks the proof again: an older post in the answer, a
+ * post updated before its status's time, or one in the state neither known nor changed ends the
+ * trust. Otherwise page 1: the same total and page 1 as at the last whole reading, and no post on it
+ * nor on one further page (another each poll, in rotation) that is not `known`, mean nothing
+ * changed; else the whole list is read.
  */
 export async function readChanges(
 	ctx: IPollFunctions,
@@ -150,32 +152,41 @@ export async function readChanges(
 	cursor: Cursor,
 	known: (post: IDataObject) => boolean,
 ): Promise<Changes> {
-	let dateFilter = cursor.dateFilter;
-	if (dateFilter === 'updated' && cursor.stamps === 'moved' && cursor.watermark !== null) {
+	let { dateFilter, stamps } = cursor;
+	const unknown = (posts: IDataObject[]) =>
+		posts.some((post) => watch.event.matches(post) && !known(post));
+	if (dateFilter === 'updated' && stamps === 'moved' && cursor.watermark !== null) {
 		const day = dayFrom(cursor.watermark);
-		const recent = await readPosts(ctx, since(watch, day));
-		if (trusted(recent.posts, day)) {
-			const marks = { head: undefined, stamps: stampsOf(recent.posts, cursor.stamps) };
+		const [recent, sample] = await Promise.all([
+			readPosts(ctx, since(watch, day)),
+			readPage(ctx, watch, cursor.nextPage ?? 1),
+		]);
+		const changed = new Set(recent.posts.map(postIdOf));
+		stamps = stampsOf([...recent.posts, ...sample.items], stamps);
+		if (!trusted(recent.posts, day)) dateFilter = 'other';
+		else if (
+			stamps === 'moved' &&
+			!unknown(sample.items.filter((p) => !changed.has(postIdOf(p))))
+		) {
+			const nextPage =
+				(cursor.nextPage ?? 1) >= lastPageOf(sample) ? 1 : (cursor.nextPage ?? 1) + 1;
+			const marks = { head: undefined, stamps, nextPage };
 			return { posts: recent.posts, whole: recent.whole, window: true, marks };
 		}
-		dateFilter = 'other';
 	}
 	const first = await readPage(ctx, watch, 1);
 	const last = lastPageOf(first);
 	if (cursor.head === headOf(first)) {
 		const number = Math.min(Math.max(cursor.nextPage ?? 2, 2), last);
 		const page = last > 1 ? await readPage(ctx, watch, number) : first;
-		const news = [...first.items, ...page.items].some(
-			(post) => watch.event.matches(post) && !known(post),
-		);
-		if (page.total === first.total && !news) {
+		if (page.total === first.total && !unknown([...first.items, ...page.items])) {
 			const nextPage = number >= last ? 2 : number + 1;
 			return { posts: [], whole: true, window: true, marks: { dateFilter, nextPage } };
 		}
 	}
 	const reading = await readPosts(ctx, watch, first);
 	dateFilter ??= await probe(ctx, watch, reading.posts);
-	const stamps = stampsOf(reading.posts, cursor.stamps);
+	stamps = stampsOf(reading.posts, stamps);
 	const head = reading.whole ? reading.head : undefined;
 	return { posts: reading.posts, whole: reading.whole, marks: { dateFilter, stamps, head } };
 }

@@ -4,7 +4,7 @@ import type { Cursor } from './cursor';
 import { asObject } from './notification';
 import type { Watch } from './reading';
 import { headOf, lastPageOf, readPage, readPosts, readUntilWhole } from './reading';
-import { actionTimes } from './rounds';
+import { actionTimes, SAME_CHANGE_MS } from './rounds';
 import { postIdOf } from '../shared/ids';
 import { instantIn, timeOf } from '../shared/time';
 
@@ -28,8 +28,9 @@ const updatedOf = (post: IDataObject) => timeOf(post.updated_at);
  * shows there too.
  */
 const since = (watch: Watch, day: string): Watch => {
-	const { status, ...qs } = watch.qs;
-	return { ...watch, qs: { ...qs, date_from: day } };
+	const qs: IDataObject = { ...watch.qs, date_from: day };
+	delete qs.status;
+	return { ...watch, qs };
 };
 
 /** An answer for `date_from=day` holds no post updated surely before the day. */
@@ -46,9 +47,6 @@ export interface Changes {
 	window?: true;
 	marks: Partial<Cursor>;
 }
-
-/** An approval and the post's `updated_at` written by the same change may differ by a moment. */
-const SAME_CHANGE_MS = 1000;
 
 /**
  * The times a post carries that a change of its status wrote: `published_at`, the approvers'

@@ -18,10 +18,7 @@ export interface Cursor {
 	members: string;
 	/** Review rounds accounted for, by post ID (Post Pending Approval and Approval Overdue). */
 	rounds: Record<string, RoundMark>;
-	/**
-	 * The newest `updated_at` of the last whole reading, in ms since the epoch: where the posts
-	 * changed since start, once `updated_at` is proven (changes.ts). Null before any.
-	 */
+	/** The newest `updated_at` (ms) of the last whole reading: where changes start, when proven. */
 	watermark: number | null;
 	/** The watermark as the service wrote it, for a person reading the static data. */
 	watermarkText: string | null;

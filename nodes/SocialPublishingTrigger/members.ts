@@ -9,24 +9,19 @@ import { keepLatestRounds, roundMark } from './rounds';
 import { stampOf } from './stamps';
 
 /**
- * The posts seen in the watched state and not seen out of it since, for Post Published, Failed and
- * Rejected: a post enters the state when it is listed there and is not a member. An edit leaves a
- * member a member, so it never emits; a post seen out of the state (listed in another status, or left
- * out of a whole reading) stops being one, so coming back is a new event.
- *
- * Kept as one string of 9-character records: a 48-bit hash of the post's ID in 8 characters (an
- * entering post takes a member's hash, and is missed, with a chance of 1 in 5.6 * 10^10 at 5,000
- * members), then how many readings in a row, none of them whole, have not listed it.
+ * The posts seen in the watched state and not seen out of it since: a post enters the state when it
+ * is listed there and is not a member, so an edit never emits, and a post seen out of the state
+ * (listed in another status, or not in a whole reading) that comes back does. One string of
+ * 9-character records: a 48-bit hash of the post's ID (an entering post takes a member's hash with a
+ * chance of 1 in 5.6 * 10^10 at 5,000 members), then how many readings in a row, none whole, left it out.
  */
 export type Members = Map<string, number>;
 
 const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /**
- * A member left out of this many readings in a row, none of them whole, counts as gone. Only a list
- * in a new order for every request leaves a post out that often by chance: a reading misses a given
- * post with a chance of at most 1/e, so 40 in a row is below 1 in 10^17. Were it still there, it
- * would be emitted again: a duplicate, never a miss.
+ * Then it counts as gone: only a list in a new order for every request leaves a post out that often
+ * by chance (at most 1/e each time: below 1 in 10^17). Were it still there: a duplicate, not a miss.
  */
 const UNSEEN_READINGS_FORGOTTEN = 40;
 

@@ -19,6 +19,7 @@ export const SIMULATE_ACTIONS = [
 	'create_pending',
 	'reject',
 	'miss_review',
+	'edit',
 ] as const;
 export const SEED_RESOURCES = [
 	'posts',
@@ -49,6 +50,8 @@ export interface SimulateRequest {
 	note?: string;
 	created_by_user_id?: string;
 	text?: string;
+	/** edit: the post's new labels (IDs), beside or instead of a new `text`. */
+	label_ids?: string[];
 	/** create_pending: the wall-clock time in the workspace's zone (default none). */
 	scheduled_at?: string;
 	count?: number;
@@ -67,7 +70,8 @@ const DAY_MS = 86_400_000;
 /**
  * A seeded post's times spread over the `days` before `now`, as a long history has them: created,
  * scheduled up to a week later, a fifth published up to 3 days late, a tenth edited up to 30 days
- * after that (each step only when it falls before `now`: no pile of posts at now). A date filter
+ * after that (each step only when it falls before `now`: no pile of posts at now; `edited_at` is the
+ * edit, else the creation). A date filter
  * guessed wrong (scheduled or created day for updated) shows on the posts published late or edited.
  */
 function spreadOver(post: Post, days: number, random: () => number, now: number) {
@@ -83,6 +87,7 @@ function spreadOver(post: Post, days: number, random: () => number, now: number)
 	post.created_at = iso(created);
 	post.scheduled_at = wallClockInZone(new Date(scheduled), post.timezone);
 	post.updated_at = iso(updated);
+	post.edited_at = iso(updated > done ? updated : created);
 	if (post.status === 'published') {
 		post.published_at = iso(done);
 		post.publishedOn = Object.fromEntries(
@@ -166,6 +171,12 @@ export function simulate(runtime: Runtime, body: SimulateRequest): string[] {
 		// The post's time came while it was still under review; its approval stays pending.
 		miss_review: () => {
 			target.status = 'missed_review';
+		},
+		// An edit from the service's own screens: the status stays, `updated_at` moves.
+		edit: () => {
+			target.text = body.text ?? target.text;
+			target.labelIds = body.label_ids ?? target.labelIds;
+			target.edited_at = now;
 		},
 		reject: () => {
 			const userId = body.user_id ?? target.approval?.approvers[0]?.user_id;

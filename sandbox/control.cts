@@ -117,6 +117,7 @@ const schemas = {
 			note: string,
 			created_by_user_id: string,
 			text: string,
+			label_ids: { type: 'array', items: string },
 			scheduled_at: string,
 			count: integer(1),
 		},
@@ -126,7 +127,15 @@ const schemas = {
 				if: {
 					properties: {
 						action: {
-							enum: ['publish', 'fail', 'enter_review', 'leave_review', 'reject', 'miss_review'],
+							enum: [
+								'publish',
+								'fail',
+								'enter_review',
+								'leave_review',
+								'reject',
+								'miss_review',
+								'edit',
+							],
 						},
 					},
 				},

@@ -378,8 +378,10 @@ const postSeeds: PostSeed[] = [
 function post(seed: PostSeed, now: number): Post {
 	const workspace = seed.workspaceId === second.id ? second : main;
 	const created = now - seed.age * hour;
-	const updated = Math.min(now, created + hour);
 	const scheduled = seed.at === undefined ? null : new Date(now + seed.at * hour);
+	// A post that went out (or tried) at its time was last changed then.
+	const went = scheduled && ['published', 'failed', 'partial'].includes(seed.status);
+	const updated = Math.min(now, Math.max(created + hour, went ? scheduled.getTime() : 0));
 	const actionTime = new Date(updated).toISOString();
 	return {
 		id: seed.id,

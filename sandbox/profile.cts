@@ -29,6 +29,11 @@ export const DATE_FILTERS = ['scheduled', 'updated', 'created', 'ignored'] as co
 export const MEDIA_SORTS = ['honoured', 'ignored'] as const;
 /** The order of a post's comments (section 4.17 states none): oldest first, or newest first. */
 export const COMMENT_ORDERS = ['created-asc', 'created-desc'] as const;
+/**
+ * Whether a change of status moves a post's `updated_at` (the description does not say): `moved`,
+ * or `kept`: only edits (text, labels, comments) and creation stamp it, as `edited_at` holds.
+ */
+export const STATUS_STAMPS = ['moved', 'kept'] as const;
 
 export interface Profile {
 	listOrder: (typeof LIST_ORDERS)[number];
@@ -40,6 +45,7 @@ export interface Profile {
 	dateFilter: (typeof DATE_FILTERS)[number];
 	mediaSort: (typeof MEDIA_SORTS)[number];
 	commentOrder: (typeof COMMENT_ORDERS)[number];
+	statusStamps: (typeof STATUS_STAMPS)[number];
 }
 
 /** The choices the sandbox made before profiles existed. */
@@ -53,6 +59,7 @@ export const DEFAULT_PROFILE: Profile = {
 	dateFilter: 'scheduled',
 	mediaSort: 'honoured',
 	commentOrder: 'created-asc',
+	statusStamps: 'moved',
 };
 
 /** Every variant that differs from the default, at once. */
@@ -67,6 +74,7 @@ export const EVERY_VARIANT: Profile = {
 	// Honoured even here: Get Many's own tests of `sort` need it (the lookup's tests set it).
 	mediaSort: 'honoured',
 	commentOrder: 'created-desc',
+	statusStamps: 'moved',
 };
 
 const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
@@ -79,6 +87,7 @@ const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
 	dateFilter: DATE_FILTERS,
 	mediaSort: MEDIA_SORTS,
 	commentOrder: COMMENT_ORDERS,
+	statusStamps: STATUS_STAMPS,
 };
 
 /** A small seeded generator (mulberry32), so that a random profile or order can be re-run. */

@@ -133,6 +133,8 @@ export interface Post {
 	timezone: string;
 	created_at: string;
 	updated_at: string;
+	/** The last edit (text, labels, a comment) or creation: `updated_at` under statusStamps=kept. */
+	edited_at?: string;
 	createdByUserId: string;
 	labelIds: string[];
 	campaignId: string | null;

@@ -23,10 +23,17 @@ const EVENTS = [
 	{ name: 'Approval Overdue', value: 'approvalOverdue', status: 'under_review', history: false },
 ];
 
-/** The services a poll may meet: `date_from` on another date than `updated_at`, on it, and no order. */
+/**
+ * The services a poll may meet: `date_from` on another date than `updated_at`, on it (with status
+ * changes moving `updated_at`, and leaving it alone), and no order.
+ */
 const SERVICES: Array<[string, Partial<Profile>]> = [
 	['date_from on the scheduled day (the default sandbox)', { dateFilter: 'scheduled' }],
 	['date_from on the day updated', { dateFilter: 'updated' }],
+	[
+		'date_from on the day updated, status changes leave updated_at alone',
+		{ dateFilter: 'updated', statusStamps: 'kept' },
+	],
 	['a new order per request, date_from on the scheduled day', { listOrder: 'shuffled' }],
 ];
 

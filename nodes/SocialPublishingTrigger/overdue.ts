@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { schedulingStatus } from './events';
 import { asList, asObject, orNull } from './notification';
 import type { RoundMark } from './rounds';
+import type { Watch } from './reading';
 import { actionTimes, sameRound } from './rounds';
 import { instantIn } from '../shared/time';
 
@@ -60,4 +61,11 @@ export function overdueFields(post: IDataObject, now: number, leadMs: number): I
 				email: orNull(approver.email),
 			})),
 	};
+}
+
+/** A post the event is about at `now`: in the state, and for a deadline event, overdue. */
+export function matcherOf(watch: Watch, now: number): (post: IDataObject) => boolean {
+	return (post) =>
+		watch.event.matches(post) &&
+		(!watch.event.deadline || overdueReason(post, now, watch.leadMs) !== null);
 }

@@ -4,18 +4,15 @@ import { NodeOperationError } from 'n8n-workflow';
 import { readMe } from '../shared/me';
 import type { Changes } from './changes';
 import { readChanges, readExisting } from './changes';
-import type { Cursor } from './cursor';
-import { advance, emptyCursor, isNew, oldestFirst, savedCursor } from './cursor';
-import type { TriggerEvent } from './events';
+import { emptyCursor, oldestFirst, savedCursor } from './cursor';
 import { eventOf } from './events';
+import { entered, isMember, readMembers } from './members';
 import { toNotification } from './notification';
-import { matcherOf, pollDeadline } from './deadline';
-import { overdueFields } from './overdue';
+import { matcherOf, overdueFields, sameOverdueRound } from './overdue';
 import type { Watch } from './reading';
 import { readPage, readPosts, readUntilWhole } from './reading';
 import { addReconnectLinks, failedAccounts } from './reconnect';
 import { sameRound } from './rounds';
-import { postIdOf } from '../shared/ids';
 
 /** What the node keeps between polls: the cursor, and the user ID behind the credential. */
 interface TriggerStaticData extends IDataObject {
@@ -125,12 +122,6 @@ async function watchOf(ctx: IPollFunctions, memory: TriggerStaticData): Promise<
 	return { event, workspaceId, qs, leadMs, scope };
 }
 
-/** A post under review that changed only because approvers approved: not a new request. */
-function stillInRound(event: TriggerEvent, cursor: Cursor, post: IDataObject): boolean {
-	const mark = cursor.rounds[postIdOf(post)];
-	return event.tracksRounds && mark !== undefined && sameRound(mark, post);
-}
-
 async function itemsOf(
 	ctx: IPollFunctions,
 	posts: IDataObject[],
@@ -177,19 +168,6 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 }
 
 /**
- * Posts already in the state when watching starts are not news: accounted for, not emitted. Post
- * Pending Approval reads its (short) list whole each time; the other events read what changed.
- */
-async function baseline(ctx: IPollFunctions, watch: Watch): Promise<Cursor> {
-	const { posts, marks }: Pick<Changes, 'posts' | 'marks'> = watch.event.tracksRounds
-		? { posts: (await readUntilWhole(ctx, watch)).posts, marks: {} }
-		: await readExisting(ctx, watch);
-	const matching = posts.filter(watch.event.matches);
-	const { tracksRounds } = watch.event;
-	return { ...advance(emptyCursor(watch.scope), matching, matching, true, tracksRounds), ...marks };
-}
-
-/**
  * One poll. Emits each post that entered the watched state since the last poll, oldest first.
  * Static data is written only once every request has succeeded: a failed poll changes nothing.
  */
@@ -204,26 +182,28 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 	const firstPoll = from !== saved;
 	const includeExisting = this.getNodeParameter('options.includeExisting', false) as boolean;
 
-	let now = Date.now();
-	let cursor: Cursor;
-	let news: IDataObject[] = [];
-	if (watch.event.deadline) {
-		({ cursor, news, now } = await pollDeadline(this, watch, from, firstPoll && !includeExisting));
-	} else if (firstPoll && !includeExisting) {
-		cursor = await baseline(this, watch);
-	} else {
-		const { posts, whole, marks }: Changes = watch.event.tracksRounds
-			? { ...(await readPosts(this, watch)), marks: {} }
-			: await readChanges(this, watch, from);
-		const present = posts.filter(watch.event.matches);
-		const changed = oldestFirst(present.filter((post) => isNew(from, post)));
-		news = changed.filter((post) => !stillInRound(watch.event, from, post));
-		cursor = { ...advance(from, present, changed, whole, watch.event.tracksRounds), ...marks };
-	}
+	// Posts already in the state when watching starts are noted, not emitted. Post Pending Approval
+	// and Approval Overdue read their (short) lists whole each time; the other events what changed.
+	const { tracksRounds, deadline } = watch.event;
+	const noteOnly = firstPoll && !includeExisting;
+	const members = readMembers(from.members);
+	const changes: Omit<Changes, 'marks'> & Partial<Changes> & { serviceTime?: number } =
+		tracksRounds || deadline
+			? noteOnly
+				? { ...(await readUntilWhole(this, watch)), whole: true }
+				: await readPosts(this, watch)
+			: noteOnly
+				? await readExisting(this, watch)
+				: await readChanges(this, watch, from, (post) => isMember(members, post));
+	// Overdue is judged by the service's clock (its Date header), which scheduled times are written
+	// in; n8n's own when the service does not say.
+	const now = changes.serviceTime ?? Date.now();
+	const round = deadline ? sameOverdueRound : tracksRounds ? sameRound : undefined;
+	const { cursor, news } = entered(from, changes, matcherOf(watch, now), round);
 
 	// Built before anything is saved: a request the items need (reconnect links) that fails in a way
 	// that stops the poll leaves the state as it was.
-	const items = news.length > 0 ? await itemsOf(this, news, watch, now) : null;
+	const items = !noteOnly && news.length > 0 ? await itemsOf(this, news, watch, now) : null;
 
 	// Assigned only when changed: n8n saves the workflow's static data whenever it is written to.
 	if (memory.me && JSON.stringify(memory.me) !== JSON.stringify(staticData.me)) {

@@ -5,6 +5,7 @@ import type { Page } from '../shared/api';
 import { PER_PAGE_MAX } from '../shared/limits';
 import type { TriggerEvent } from './events';
 import { postIdOf } from '../shared/ids';
+import { digest } from './members';
 import { stampOf } from './stamps';
 
 /** What a poll watches, from the node's settings. */
@@ -47,18 +48,11 @@ export async function readPage(ctx: IPollFunctions, watch: Watch, page: number):
 export const lastPageOf = (page: Page): number => (page.hasMore ? (page.lastPage ?? 1) : 1);
 
 /**
- * A page's `total` and its posts (ID and `updated_at`, in any order) as one short signature
- * (FNV-1a): equal signatures of page 1 mean no post entered, left or changed on it.
+ * A page's `total` and its posts' IDs (in any order) as one short signature: equal signatures of
+ * page 1 mean no post entered or left it (an edit does not count: it is no event).
  */
-export function headOf(page: Page): string {
-	const text = page.items
-		.map((post) => `${postIdOf(post)}@${stampOf(post)}`)
-		.sort()
-		.join(',');
-	let hash = 0x811c9dc5;
-	for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-	return `${String(page.total)}:${(hash >>> 0).toString(36)}`;
-}
+export const headOf = (page: Page): string =>
+	`${String(page.total)}:${digest(page.items.map(postIdOf).sort().join(','))}`;
 
 /**
  * Reads the whole posts list: page 1, then every further page it names (a few at a time). The API

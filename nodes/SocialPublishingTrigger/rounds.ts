@@ -16,7 +16,7 @@ export type RoundMark = [at: number, acted: number];
 const ROUNDS_KEPT = 500;
 
 /** An approval and the post's `updated_at` written by the same change may differ by a moment. */
-const SAME_CHANGE_MS = 1000;
+export const SAME_CHANGE_MS = 1000;
 
 /** When each approver who acted did, and how. */
 export function actionTimes(post: IDataObject): Array<{ at: number; status: unknown }> {

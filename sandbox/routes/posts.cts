@@ -223,8 +223,10 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			const inDays = (day: string | undefined) =>
 				day === undefined || ((!from || day >= from) && (!to || day <= to));
 			const workspaceId = workspaceOf(request).id;
+			const kept = runtime.profile.statusStamps === 'kept';
 			const matching = runtime.store.data.posts
 				.filter((post) => post.workspaceId === workspaceId)
+				.map((post) => (kept ? { ...post, updated_at: post.edited_at ?? post.created_at } : post))
 				.filter((post) => statuses.length === 0 || statuses.includes(post.status))
 				.filter((post) => (!from && !to) || inDays(dayOf(post)))
 				.filter(
@@ -458,6 +460,9 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 				updated_at: now,
 			};
 			runtime.store.data.comments.push(comment);
+			// A comment is an edit of the post: it stamps `updated_at` under every statusStamps.
+			post.updated_at = now;
+			post.edited_at = now;
 			return reply.code(201).send({
 				status: true,
 				message: 'Comment added successfully',

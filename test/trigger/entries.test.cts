@@ -10,7 +10,14 @@ import { LIST_ORDERS } from '../../sandbox/profile.cts';
 import type { Profile } from '../../sandbox/profile.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 
-import { MAIN_WORKSPACE, pollUntilEmitted, postsPath, U, Watcher, watching } from './fixtures.cts';
+import {
+	addComment,
+	MAIN_WORKSPACE,
+	pollUntilEmitted,
+	U,
+	Watcher,
+	watching,
+} from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -30,18 +37,7 @@ const WORLDS = LIST_ORDERS.flatMap((listOrder) =>
 	(['moved', 'kept'] as const).map((statusStamps) => ({ listOrder, statusStamps })),
 );
 
-/** A comment on the post, through the API, as a teammate adds one. */
-async function comment(postId: string) {
-	const response = await fetch(`${sandbox.url}${postsPath()}/${postId}/comments`, {
-		method: 'POST',
-		headers: {
-			'X-API-Key': sandbox.credentials('full').apiKey,
-			'content-type': 'application/json',
-		},
-		body: JSON.stringify({ comment: 'Nice one', is_note: true }),
-	});
-	expect(response.status).toBe(201);
-}
+const comment = (postId: string) => addComment(sandbox, postId);
 
 describe.each(WORLDS)(
 	'posts listed $listOrder, status changes $statusStamps updated_at',

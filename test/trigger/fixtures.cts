@@ -227,22 +227,34 @@ export function expectActivationReadings(tick: Tick, listOrder: ListOrder) {
 	else expect(readings).toBe(1);
 }
 
-/** Alex (the `full` key) approves a post through the API, as a user would. */
-export async function approveAsAlex(
-	sandbox: SandboxHandle,
-	postId: string,
-	workspaceId = MAIN_WORKSPACE,
-) {
-	const response = await fetch(`${sandbox.url}${postsPath(workspaceId)}/${postId}/approval`, {
+/** A POST of Alex's (the `full` key) on one of the post's endpoints, as a user would send it. */
+async function asAlex(sandbox: SandboxHandle, path: string, body: object, status: number) {
+	const response = await fetch(`${sandbox.url}${path}`, {
 		method: 'POST',
 		headers: {
 			'X-API-Key': sandbox.credentials('full').apiKey,
 			'content-type': 'application/json',
 		},
-		body: JSON.stringify({ action: 'approve' }),
+		body: JSON.stringify(body),
 	});
-	expect(response.status).toBe(200);
+	expect(response.status).toBe(status);
 }
+
+/** Alex approves a post through the API. */
+export const approveAsAlex = (
+	sandbox: SandboxHandle,
+	postId: string,
+	workspaceId = MAIN_WORKSPACE,
+) => asAlex(sandbox, `${postsPath(workspaceId)}/${postId}/approval`, { action: 'approve' }, 200);
+
+/** A teammate's comment on the post, through the API: an edit, which stamps its `updated_at`. */
+export const addComment = (sandbox: SandboxHandle, postId: string, workspaceId = MAIN_WORKSPACE) =>
+	asAlex(
+		sandbox,
+		`${postsPath(workspaceId)}/${postId}/comments`,
+		{ comment: 'Nice one', is_note: true },
+		201,
+	);
 
 /**
  * Fakes `Date` only (timers, ticks and I/O run as usual), from the real time now on a whole second:

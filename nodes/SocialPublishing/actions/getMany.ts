@@ -132,6 +132,5 @@ export function libraryGetMany(
 		endpoint,
 		fields: [librarySearch(searchDescription, searchPlaceholder)],
 		simplify: simplifyLibraryRecord,
-		defaultOutput: 'raw',
 	});
 }

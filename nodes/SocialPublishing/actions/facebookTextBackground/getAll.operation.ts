@@ -1,20 +1,12 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { getList } from '../../../shared/api';
-import { idOf } from '../../../shared/ids';
+import { picking } from '../../helpers/output';
 import { getMany } from '../getMany';
-
-/** The fields an agent or a message needs. */
-const simplifyBackground = (preset: IDataObject): IDataObject => ({
-	id: idOf(preset),
-	description: preset.description ?? null,
-	type: preset.type ?? null,
-});
 
 export const { description, plan } = getMany({
 	async read(this: IExecuteFunctions, itemIndex: number) {
 		return await getList.call(this, 'textBackgrounds', {}, { itemIndex });
 	},
-	simplify: simplifyBackground,
-	defaultOutput: 'raw',
+	simplify: picking('id', 'description', 'type'),
 });

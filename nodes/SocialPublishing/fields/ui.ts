@@ -77,14 +77,16 @@ function editorProperty(field: Field): INodeProperties {
 			default: [],
 		};
 	}
+	return { ...common, ...extra, ...typed(field) };
+}
+
+/** The editor type of a field that is neither a locator nor a multi-select to load, and its default. */
+function typed(
+	field: Field,
+): Pick<INodeProperties, 'type' | 'default' | 'options' | 'typeOptions'> {
+	const { ui } = field;
 	if (ui.loadOptions) {
-		return {
-			...common,
-			...extra,
-			type: 'options',
-			typeOptions: { loadOptionsMethod: ui.loadOptions },
-			default: '',
-		};
+		return { type: 'options', typeOptions: { loadOptionsMethod: ui.loadOptions }, default: '' };
 	}
 	const values = field.values ?? [];
 	// Options lists come from the limits table, so the UI and the checks share one source.
@@ -95,41 +97,27 @@ function editorProperty(field: Field): INodeProperties {
 	});
 	switch (field.kind) {
 		case 'enum':
-			return { ...common, ...extra, type: 'options', options, default: ui.default ?? values[0] };
+			return { type: 'options', options, default: ui.default ?? values[0] };
 		case 'enums':
-			return { ...common, ...extra, type: 'multiOptions', options, default: [] };
+			return { type: 'multiOptions', options, default: [] };
 		case 'boolean':
-			return { ...common, ...extra, type: 'boolean', default: ui.default ?? false };
+			return { type: 'boolean', default: ui.default ?? false };
 		case 'date':
 		case 'time':
-			return { ...common, ...extra, type: 'dateTime', default: '' };
+			return { type: 'dateTime', default: '' };
 		case 'count':
-			return {
-				...common,
-				...extra,
-				type: 'number',
-				typeOptions: { minValue: field.min ?? 1 },
-				default: COUNT_DEFAULT,
-			};
-		default:
-			if (ui.multipleValues) {
-				return {
-					...common,
-					...extra,
-					type: 'string',
-					typeOptions: { multipleValues: true, multipleValueButtonText: ui.multipleValues },
-					default: [],
-				};
-			}
-			return {
-				...common,
-				...extra,
-				type: 'string',
-				...(ui.rows ? { typeOptions: { rows: ui.rows } } : {}),
-				...(ui.password ? { typeOptions: { password: true } } : {}),
-				default: ui.default ?? '',
-			};
+			return { type: 'number', typeOptions: { minValue: field.min ?? 1 }, default: COUNT_DEFAULT };
 	}
+	if (ui.multipleValues) {
+		const typeOptions = { multipleValues: true, multipleValueButtonText: ui.multipleValues };
+		return { type: 'string', typeOptions, default: [] };
+	}
+	return {
+		type: 'string',
+		...(ui.rows ? { typeOptions: { rows: ui.rows } } : {}),
+		...(ui.password ? { typeOptions: { password: true } } : {}),
+		default: ui.default ?? '',
+	};
 }
 
 /** The editor's order in a collection: by display name. */

@@ -74,9 +74,7 @@ export const gmbOptions: Group = {
 			label: 'Start Date',
 			path: 'start_date',
 			kind: 'date',
-			ui: {
-				description: "First day of the event or offer, in the Timezone option's zone",
-			},
+			ui: { description: "First day of the event or offer, in the Timezone option's zone" },
 		},
 		title('Event or offer title'),
 		{

@@ -128,9 +128,7 @@ export const firstComment: Group = {
 	label: 'First Comment',
 	path: 'first_comment',
 	shape: 'fixedCollection',
-	ui: {
-		description: 'A comment posted under the post right after it is published',
-	},
+	ui: { description: 'A comment posted under the post right after it is published' },
 	fields: [
 		{
 			name: 'accounts',
@@ -326,9 +324,7 @@ export const commentFields: Field[] = [
 		label: 'Internal Note',
 		path: 'is_note',
 		kind: 'boolean',
-		ui: {
-			description: 'Whether the comment is an internal note rather than a regular comment',
-		},
+		ui: { description: 'Whether the comment is an internal note rather than a regular comment' },
 	},
 	{
 		name: 'mentionedUsers',

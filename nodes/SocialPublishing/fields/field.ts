@@ -37,8 +37,8 @@ export interface Field {
 	name: string;
 	/** The field in the UI's words; errors name it so. */
 	label: string;
-	/** Where the value goes, dotted (e.g. `youtube_options.category`); '' for a value the node uses itself. */
-	path: string;
+	/** Where the value goes, dotted (e.g. `youtube_options.category`), when not at its name; '' for a value the node uses itself. */
+	path?: string;
 	kind: Kind;
 	values?: readonly string[];
 	/** Editor names of enum values, when title case does not read well. */
@@ -300,6 +300,8 @@ export function readField(
 	}
 }
 
+export const pathOf = (field: Field) => field.path ?? field.name;
+
 /** Sets `value` at a dotted path of `target`, making the objects on the way. */
 export function setPath(target: IDataObject, path: string, value: unknown): void {
 	const keys = path.split('.');
@@ -346,7 +348,7 @@ export function readFields(
 ): IDataObject {
 	for (const field of fields) {
 		const value = readField(checks, field, source[field.name], zone, `${prefix}${field.label}`);
-		if (value !== undefined && field.path !== '') setPath(body, field.path, value);
+		if (value !== undefined && pathOf(field) !== '') setPath(body, pathOf(field), value);
 	}
 	return body;
 }

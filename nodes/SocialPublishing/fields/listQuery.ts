@@ -15,7 +15,6 @@ export function librarySearch(description: string, placeholder: string): Field {
 	return {
 		name: 'search',
 		label: 'Search',
-		path: 'search',
 		kind: 'text',
 		normalize: (value) => value.trim(),
 		ui: { description, placeholder },
@@ -44,7 +43,6 @@ export const mediaFilters: Field[] = [
 	{
 		name: 'type',
 		label: 'Type',
-		path: 'type',
 		kind: 'enum',
 		values: MEDIA_TYPES,
 		ui: { description: 'Only images or only videos' },
@@ -54,7 +52,6 @@ export const mediaFilters: Field[] = [
 export const mediaSort: Field = {
 	name: 'sort',
 	label: 'Sort',
-	path: 'sort',
 	kind: 'enum',
 	values: MEDIA_SORTS,
 	valueNames: {

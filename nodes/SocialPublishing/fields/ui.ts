@@ -26,9 +26,8 @@ const COUNT_DEFAULT = 50;
 function limitText(field: Field): string | undefined {
 	const isList = LIST_KINDS.includes(field.kind);
 	if (field.entryMax !== undefined) return `each at most ${field.entryMax} characters`;
-	if (field.min !== undefined && field.max !== undefined) {
+	if (field.min !== undefined && field.max !== undefined)
 		return `${field.min} to ${field.max} characters`;
-	}
 	if (field.max !== undefined) return `at most ${field.max}${isList ? '' : ' characters'}`;
 	return undefined;
 }
@@ -60,9 +59,7 @@ function editorProperty(field: Field): INodeProperties {
 		...(ui.hint ? { hint: ui.hint } : {}),
 	};
 	if (ui.locator === 'workspace') return workspaceLocator;
-	if (ui.locator) {
-		return locators[ui.locator]({ ...common, required: field.required ?? false });
-	}
+	if (ui.locator) return locators[ui.locator]({ ...common, required: field.required ?? false });
 	// Several IDs from one of the chosen workspace's lists (methods/loadOptions/), reloaded when
 	// the workspace (or another field it depends on) changes.
 	if (ui.loadOptions && field.kind === 'ids') {
@@ -85,9 +82,8 @@ function typed(
 	field: Field,
 ): Pick<INodeProperties, 'type' | 'default' | 'options' | 'typeOptions'> {
 	const { ui } = field;
-	if (ui.loadOptions) {
+	if (ui.loadOptions)
 		return { type: 'options', typeOptions: { loadOptionsMethod: ui.loadOptions }, default: '' };
-	}
 	const values = field.values ?? [];
 	// Options lists come from the limits table, so the UI and the checks share one source.
 	const options = values.map((value) => {
@@ -133,9 +129,8 @@ export function groupProperty(group: Group): INodeProperties {
 		description: group.ui.description,
 		default: {},
 	};
-	if (group.shape === 'collection') {
+	if (group.shape === 'collection')
 		return { ...common, type: 'collection', placeholder: 'Add Option', options: values };
-	}
 	const multiple = group.shape === 'list';
 	return {
 		...common,

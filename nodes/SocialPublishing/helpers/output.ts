@@ -91,13 +91,11 @@ export function outputShaper(
 	const output = ctx.getNodeParameter('output', itemIndex, defaultOutput ?? 'raw');
 	if (output === 'raw') return (record) => record;
 	if (output === 'simplified') return simplify;
-	if (output !== 'selected') {
+	if (output !== 'selected')
 		checks.fail('Output', `"${String(output)}" is not one of "simplified", "raw", "selected"`);
-	}
 	const fields = ctx.getNodeParameter('fields', itemIndex, '');
-	if (typeof fields !== 'string') {
+	if (typeof fields !== 'string')
 		checks.fail('Fields', 'must be text: field names separated by commas');
-	}
 	const paths = (fields as string)
 		.split(',')
 		.map((field) => field.trim())

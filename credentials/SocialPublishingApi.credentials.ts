@@ -27,9 +27,8 @@ export const KEY_REFUSED = 'KeyRefused';
  */
 function keyRefusal(credential: ICredentialDataDecryptedObject, url: string, base?: string) {
 	const baseUrl = String(credential.baseUrl ?? '').trim();
-	if (!URL.canParse(url, base) || !URL.canParse(baseUrl)) {
+	if (!URL.canParse(url, base) || !URL.canParse(baseUrl))
 		return `The Base URL "${baseUrl}" is not a web address. Enter it in full, e.g. https://social.example.com.`;
-	}
 	const { origin, protocol, hostname } = new URL(url, base);
 	const home = new URL(baseUrl).origin;
 	if (origin !== home)

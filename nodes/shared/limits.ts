@@ -116,13 +116,3 @@ export const TIKTOK_PRIVACY_LEVELS = [
 	'MUTUAL_FOLLOW_FRIENDS',
 	'SELF_ONLY',
 ] as const;
-export const TIKTOK_FLAGS = [
-	'disable_comment',
-	'disable_duet',
-	'disable_stitch',
-	'auto_add_music',
-	'brand_content_toggle',
-	'brand_organic_toggle',
-	'disclose_commercial_content',
-	'is_aigc',
-] as const;

@@ -75,7 +75,7 @@ function workspaceListMethod(
 }
 
 /** A record in a list, by its name (its ID when it has none). */
-const namedResult = (record: IDataObject) => ({
+export const namedResult = (record: IDataObject) => ({
 	name: String(record.name ?? idOf(record)),
 	value: idOf(record),
 });

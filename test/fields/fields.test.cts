@@ -127,8 +127,10 @@ function tableRows(): Array<{
 			const label = `${row.label}${list ? ' item 1' : ''} `;
 			return row.fields.forEach((field) => visit(field, label, `${row.path}${list ? '.0' : ''}.`));
 		}
-		if (typeof row.kind === 'string' && row.path !== '' && !rows.has(row)) {
-			rows.set(row, { ...row, label: `${prefix}${row.label}`, path: `${at}${row.path}` });
+		// A row without a path goes at its name.
+		const path = row.path ?? row.name;
+		if (typeof row.kind === 'string' && path !== '' && !rows.has(row)) {
+			rows.set(row, { ...row, label: `${prefix}${row.label}`, path: `${at}${path}` });
 		}
 	};
 	for (const module of TABLE) Object.values(module).forEach((value) => visit(value));

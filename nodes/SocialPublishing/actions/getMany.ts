@@ -35,7 +35,7 @@ type GetManyList = ListOutput & {
 		| /** A list of the chosen workspace: shown with the workspace, Return All and Limit. */
 		{ endpoint: ReadName }
 		/** A list outside any workspace (workspaces, text backgrounds), read whole. */
-		| { read: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject[]> }
+		| { read: (ctx: IExecuteFunctions, itemIndex: number) => Promise<IDataObject[]> }
 	);
 
 /** The Filters collection: each filter narrows the list on the service. */
@@ -71,8 +71,7 @@ export function getMany(list: GetManyList): Operation {
 	];
 	async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 		const shape = outputShaper(this, itemIndex, list);
-		if ('read' in list)
-			return { send: async () => (await list.read.call(this, itemIndex)).map(shape) };
+		if ('read' in list) return { send: async () => (await list.read(this, itemIndex)).map(shape) };
 		// A row `inPath` names a part of the request's path (the post of a comment list).
 		const params = Object.fromEntries(
 			fields
@@ -132,6 +131,5 @@ export function libraryGetMany(
 		endpoint,
 		fields: [librarySearch(searchDescription, searchPlaceholder)],
 		simplify: simplifyLibraryRecord,
-		defaultOutput: 'raw',
 	});
 }

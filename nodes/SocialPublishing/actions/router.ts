@@ -59,9 +59,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				outputs[itemIndex] = [errorItem(this, nodeErrorOf(error, itemIndex), itemIndex)];
 			}
 		: (itemIndex: number, error: unknown) => {
-				if (!failure || itemIndex < failure.itemIndex) {
+				if (!failure || itemIndex < failure.itemIndex)
 					failure = { itemIndex, error: nodeErrorOf(error, itemIndex) };
-				}
 			};
 	/** Runs `step` on each run of items, up to Parallel Requests runs at once, a run's items in turn. */
 	const run = async (runs: number[][], step: (itemIndex: number) => Promise<void>) => {

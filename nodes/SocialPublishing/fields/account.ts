@@ -8,7 +8,6 @@ export const blueskyFields: Field[] = [
 	{
 		name: 'handle',
 		label: 'Handle',
-		path: 'handle',
 		kind: 'text',
 		required: true,
 		max: LIMITS.blueskyHandleLength,
@@ -35,7 +34,6 @@ export const blueskyFields: Field[] = [
 export const facebookGroupName: Field = {
 	name: 'name',
 	label: 'Group Name',
-	path: 'name',
 	kind: 'text',
 	required: true,
 	min: LIMITS.facebookGroupNameMin,
@@ -51,7 +49,6 @@ export const facebookGroupName: Field = {
 export const facebookGroupImage: Field = {
 	name: 'image',
 	label: 'Image URL',
-	path: 'image',
 	kind: 'url',
 	nullable: true,
 	ui: {
@@ -66,7 +63,6 @@ export const connectFields: Field[] = [
 	{
 		name: 'platform',
 		label: 'Platform',
-		path: 'platform',
 		kind: 'enum',
 		values: CONNECT_PLATFORMS,
 		required: true,
@@ -79,7 +75,6 @@ export const connectFields: Field[] = [
 	{
 		name: 'process',
 		label: 'Process',
-		path: 'process',
 		kind: 'enum',
 		values: CONNECT_PROCESSES,
 		required: true,

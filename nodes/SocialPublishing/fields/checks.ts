@@ -22,16 +22,14 @@ export class InputChecks {
 
 	maxLength(field: string, value: string | undefined | null, max: number): void {
 		const length = typeof value === 'string' ? lengthOf(value) : 0;
-		if (length > max) {
+		if (length > max)
 			this.fail(field, `is ${count(length, 'character')} long; the limit is ${max}`);
-		}
 	}
 
 	minLength(field: string, value: string | undefined | null, min: number): void {
 		const length = typeof value === 'string' ? lengthOf(value) : min;
-		if (length < min) {
+		if (length < min)
 			this.fail(field, `is ${count(length, 'character')} long; it needs at least ${min}`);
-		}
 	}
 
 	maxItems(field: string, values: readonly unknown[] | undefined, max: number): void {
@@ -55,8 +53,7 @@ export class InputChecks {
 				`"${value}" is not a URL; use a full address such as https://example.com/image.png`,
 			);
 		}
-		if (protocol !== 'http:' && protocol !== 'https:') {
+		if (protocol !== 'http:' && protocol !== 'https:')
 			this.fail(field, `"${value}" is not an http(s) URL`);
-		}
 	}
 }

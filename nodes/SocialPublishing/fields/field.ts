@@ -37,8 +37,8 @@ export interface Field {
 	name: string;
 	/** The field in the UI's words; errors name it so. */
 	label: string;
-	/** Where the value goes, dotted (e.g. `youtube_options.category`); '' for a value the node uses itself. */
-	path: string;
+	/** Where the value goes, dotted (e.g. `youtube_options.category`), when not at its name; '' for a value the node uses itself. */
+	path?: string;
 	kind: Kind;
 	values?: readonly string[];
 	/** Editor names of enum values, when title case does not read well. */
@@ -138,9 +138,7 @@ function readId(checks: InputChecks, label: string, value: unknown, inPath = fal
 	if (id === '') checks.fail(label, 'is blank; it needs an ID');
 	// Account IDs may hold a slash (Google Business Profile `locations/...`); a path segment may not.
 	const bad = inPath && ['/', '?', '#'].find((character) => id.includes(character));
-	if (bad) {
-		checks.fail(label, `"${id}" contains "${bad}"; an ID never contains "/", "?" or "#"`);
-	}
+	if (bad) checks.fail(label, `"${id}" contains "${bad}"; an ID never contains "/", "?" or "#"`);
 	return id;
 }
 
@@ -161,9 +159,8 @@ function readList(checks: InputChecks, label: string, value: unknown): unknown[]
 }
 
 function readText(checks: InputChecks, field: Field, label: string, value: unknown): string {
-	if (typeof value !== 'string') {
+	if (typeof value !== 'string')
 		return checks.fail(label, `needs text, but was given ${given(value)}`);
-	}
 	const text = field.normalize ? field.normalize(value) : value;
 	if (field.max !== undefined) checks.maxLength(label, text, field.max);
 	if (field.min !== undefined) checks.minLength(label, text, field.min);
@@ -237,9 +234,8 @@ export function readField(
 		if (field.required) checks.fail(label, 'is required');
 		return undefined;
 	}
-	if (isBlank(value) && field.kind !== 'text') {
+	if (isBlank(value) && field.kind !== 'text')
 		checks.fail(label, 'is blank; give a value or leave it empty');
-	}
 	if (isList) {
 		const entries = readList(checks, label, value);
 		if (field.max !== undefined) checks.maxItems(label, entries, field.max);
@@ -300,14 +296,15 @@ export function readField(
 	}
 }
 
+export const pathOf = (field: Field) => field.path ?? field.name;
+
 /** Sets `value` at a dotted path of `target`, making the objects on the way. */
 export function setPath(target: IDataObject, path: string, value: unknown): void {
 	const keys = path.split('.');
 	let node = target;
 	for (const key of keys.slice(0, -1)) {
-		if (node[key] === undefined || node[key] === null || typeof node[key] !== 'object') {
+		if (node[key] === undefined || node[key] === null || typeof node[key] !== 'object')
 			node[key] = {};
-		}
 		node = node[key] as IDataObject;
 	}
 	node[keys[keys.length - 1]] = value as IDataObject[string];
@@ -320,17 +317,15 @@ function groupEntries(
 	value: unknown,
 ): IDataObject[] | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
-	if (typeof value !== 'object' || Array.isArray(value)) {
+	if (typeof value !== 'object' || Array.isArray(value))
 		return checks.fail(group.label, `needs its fields, but was given ${given(value)}`);
-	}
 	const record = value as IDataObject;
 	if (group.shape === 'collection') return Object.keys(record).length > 0 ? [record] : undefined;
 	const inner = group.shape === 'list' ? record.items : record.values;
 	if (inner === undefined) return undefined;
 	if (group.shape === 'fixedCollection') return [inner as IDataObject];
-	if (!Array.isArray(inner)) {
+	if (!Array.isArray(inner))
 		return checks.fail(group.label, `needs a list of items, but was given ${given(inner)}`);
-	}
 	if (group.max !== undefined) checks.maxItems(group.label, inner, group.max);
 	return inner.length > 0 ? (inner as IDataObject[]) : undefined;
 }
@@ -346,7 +341,7 @@ export function readFields(
 ): IDataObject {
 	for (const field of fields) {
 		const value = readField(checks, field, source[field.name], zone, `${prefix}${field.label}`);
-		if (value !== undefined && field.path !== '') setPath(body, field.path, value);
+		if (value !== undefined && pathOf(field) !== '') setPath(body, pathOf(field), value);
 	}
 	return body;
 }

@@ -10,16 +10,13 @@ import type { Field } from './field';
 
 /** The query fields of the Get Many operations (Return All / Limit are in common.ts). */
 
-const trim = (value: string) => value.trim();
-
-/** The `search` of a library list (labels, campaigns, content categories, team members). */
+/** The `search` of a list: the library lists' only row, a filter of accounts and media. */
 export function librarySearch(description: string, placeholder: string): Field {
 	return {
 		name: 'search',
 		label: 'Search',
-		path: 'search',
 		kind: 'text',
-		normalize: trim,
+		normalize: (value) => value.trim(),
 		ui: { description, placeholder },
 	};
 }
@@ -35,33 +32,17 @@ export const accountFilters: Field[] = [
 		join: ',',
 		ui: { description: 'Only accounts of these platforms' },
 	},
-	{
-		name: 'search',
-		label: 'Search',
-		path: 'search',
-		kind: 'text',
-		normalize: trim,
-		ui: { description: 'Only accounts whose name contains this text', placeholder: 'e.g. Acme' },
-	},
+	librarySearch('Only accounts whose name contains this text', 'e.g. Acme'),
 ];
 
 export const mediaFilters: Field[] = [
 	{
-		name: 'search',
-		label: 'Search',
-		path: 'search',
-		kind: 'text',
+		...librarySearch('Only media whose name contains this text, case-insensitive', 'e.g. banner'),
 		max: LIMITS.mediaSearchLength,
-		normalize: trim,
-		ui: {
-			description: 'Only media whose name contains this text, case-insensitive',
-			placeholder: 'e.g. banner',
-		},
 	},
 	{
 		name: 'type',
 		label: 'Type',
-		path: 'type',
 		kind: 'enum',
 		values: MEDIA_TYPES,
 		ui: { description: 'Only images or only videos' },
@@ -71,7 +52,6 @@ export const mediaFilters: Field[] = [
 export const mediaSort: Field = {
 	name: 'sort',
 	label: 'Sort',
-	path: 'sort',
 	kind: 'enum',
 	values: MEDIA_SORTS,
 	valueNames: {
@@ -110,18 +90,14 @@ export const postFilters: Field[] = [
 		label: 'Date From',
 		path: 'date_from',
 		kind: 'date',
-		ui: {
-			description: "Only posts on or after this day, in the Timezone option's zone",
-		},
+		ui: { description: "Only posts on or after this day, in the Timezone option's zone" },
 	},
 	{
 		name: 'dateTo',
 		label: 'Date To',
 		path: 'date_to',
 		kind: 'date',
-		ui: {
-			description: "Only posts on or before this day, in the Timezone option's zone",
-		},
+		ui: { description: "Only posts on or before this day, in the Timezone option's zone" },
 	},
 	{
 		name: 'statuses',

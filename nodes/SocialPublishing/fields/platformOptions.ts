@@ -12,7 +12,7 @@ import {
 	YOUTUBE_PRIVACY,
 } from '../../shared/limits';
 import type { Field, Group } from './field';
-import { readField, readGroup, setPath } from './field';
+import { readFields, readGroup } from './field';
 import { byDisplayName, groupProperty, property } from './ui';
 
 /**
@@ -23,7 +23,6 @@ import { byDisplayName, groupProperty, property } from './ui';
 const title = (description: string): Field => ({
 	name: 'title',
 	label: 'Title',
-	path: 'title',
 	kind: 'text',
 	max: LIMITS.titleLength,
 	ui: { description },
@@ -32,7 +31,6 @@ const title = (description: string): Field => ({
 const flag = (name: string, label: string, description: string): Field => ({
 	name,
 	label,
-	path: name,
 	kind: 'boolean',
 	ui: { description },
 });
@@ -47,7 +45,6 @@ export const gmbOptions: Group = {
 		{
 			name: 'action_type',
 			label: 'Action Type',
-			path: 'action_type',
 			kind: 'enum',
 			values: GMB_ACTION_TYPES,
 			ui: { description: 'The call-to-action button', default: 'LEARN_MORE' },
@@ -55,7 +52,6 @@ export const gmbOptions: Group = {
 		{
 			name: 'cta_link',
 			label: 'CTA Link',
-			path: 'cta_link',
 			kind: 'url',
 			ui: {
 				description: 'Where the call-to-action button leads',
@@ -65,24 +61,19 @@ export const gmbOptions: Group = {
 		{
 			name: 'end_date',
 			label: 'End Date',
-			path: 'end_date',
 			kind: 'date',
 			ui: { description: "Last day of the event or offer, in the Timezone option's zone" },
 		},
 		{
 			name: 'start_date',
 			label: 'Start Date',
-			path: 'start_date',
 			kind: 'date',
-			ui: {
-				description: "First day of the event or offer, in the Timezone option's zone",
-			},
+			ui: { description: "First day of the event or offer, in the Timezone option's zone" },
 		},
 		title('Event or offer title'),
 		{
 			name: 'topic_type',
 			label: 'Topic Type',
-			path: 'topic_type',
 			kind: 'enum',
 			values: GMB_TOPIC_TYPES,
 			ui: { description: 'Kind of Google Business Profile post', default: 'STANDARD' },
@@ -100,7 +91,6 @@ export const pinterestOptions: Group = {
 		{
 			name: 'link',
 			label: 'Link',
-			path: 'link',
 			kind: 'url',
 			ui: {
 				description: 'Destination link of the pin',
@@ -140,7 +130,6 @@ export const tiktokOptions: Group = {
 		{
 			name: 'privacy_level',
 			label: 'Privacy Level',
-			path: 'privacy_level',
 			kind: 'enum',
 			values: TIKTOK_PRIVACY_LEVELS,
 			ui: { description: 'Who can watch the video' },
@@ -158,7 +147,6 @@ export const youtubeOptions: Group = {
 		{
 			name: 'category',
 			label: 'Category',
-			path: 'category',
 			kind: 'enum',
 			values: YOUTUBE_CATEGORIES,
 			ui: { description: 'YouTube video category', default: 'PEOPLE_BLOGS' },
@@ -166,7 +154,6 @@ export const youtubeOptions: Group = {
 		{
 			name: 'license',
 			label: 'License',
-			path: 'license',
 			kind: 'enum',
 			values: YOUTUBE_LICENSES,
 			valueNames: { youtube: 'Standard YouTube License', creativeCommon: 'Creative Commons' },
@@ -176,7 +163,6 @@ export const youtubeOptions: Group = {
 		{
 			name: 'privacy_status',
 			label: 'Privacy Status',
-			path: 'privacy_status',
 			kind: 'enum',
 			values: YOUTUBE_PRIVACY,
 			ui: { description: 'Who can watch the video' },
@@ -184,7 +170,6 @@ export const youtubeOptions: Group = {
 		{
 			name: 'tags',
 			label: 'Tags',
-			path: 'tags',
 			kind: 'texts',
 			entryMax: LIMITS.youtubeTagLength,
 			entryNoun: 'tag',
@@ -216,14 +201,12 @@ function thread(name: string, label: string, path: string, flagPath: string): Gr
 			{
 				name: 'message',
 				label: 'Message',
-				path: 'message',
 				kind: 'text',
 				ui: { description: 'Text of this thread item', rows: 2 },
 			},
 			{
 				name: 'media',
 				label: 'Media',
-				path: 'media',
 				kind: 'media',
 				max: LIMITS.threadItemMedia,
 				ui: {
@@ -290,7 +273,6 @@ export function readPlatformOptions(
 	zone: string,
 	body: IDataObject,
 ): void {
-	const background = readField(checks, facebookBackground, options[facebookBackground.name], zone);
-	if (background !== undefined) setPath(body, facebookBackground.path, background);
+	readFields(checks, [facebookBackground], options, zone, body);
 	for (const group of PLATFORM_GROUPS) readGroup(checks, group, options[group.name], zone, body);
 }

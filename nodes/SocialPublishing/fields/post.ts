@@ -16,7 +16,6 @@ export const text: Field = {
 export const accounts: Field = {
 	name: 'accounts',
 	label: 'Accounts',
-	path: 'accounts',
 	kind: 'ids',
 	ui: {
 		displayName: 'Account Names or IDs',
@@ -102,7 +101,6 @@ export const approval: Group = {
 		{
 			name: 'approvers',
 			label: 'Approvers',
-			path: 'approvers',
 			kind: 'ids',
 			required: true,
 			ui: {
@@ -114,7 +112,6 @@ export const approval: Group = {
 		{
 			name: 'notes',
 			label: 'Notes',
-			path: 'notes',
 			kind: 'text',
 			max: LIMITS.approvalNotesLength,
 			nullable: true,
@@ -128,14 +125,11 @@ export const firstComment: Group = {
 	label: 'First Comment',
 	path: 'first_comment',
 	shape: 'fixedCollection',
-	ui: {
-		description: 'A comment posted under the post right after it is published',
-	},
+	ui: { description: 'A comment posted under the post right after it is published' },
 	fields: [
 		{
 			name: 'accounts',
 			label: 'Accounts',
-			path: 'accounts',
 			kind: 'ids',
 			required: true,
 			ui: {
@@ -149,7 +143,6 @@ export const firstComment: Group = {
 		{
 			name: 'message',
 			label: 'Message',
-			path: 'message',
 			kind: 'text',
 			required: true,
 			max: LIMITS.firstCommentLength,
@@ -203,10 +196,7 @@ export const additionalFields: Field[] = [
 		path: 'campaign_id',
 		kind: 'id',
 		nullable: true,
-		ui: {
-			locator: 'campaign',
-			description: 'The campaign (folder) to file the post in',
-		},
+		ui: { locator: 'campaign', description: 'The campaign (folder) to file the post in' },
 	},
 	contentCategory,
 	{
@@ -234,7 +224,6 @@ export const additionalFields: Field[] = [
 	{
 		name: 'labels',
 		label: 'Labels',
-		path: 'labels',
 		kind: 'ids',
 		max: LIMITS.labels,
 		ui: {
@@ -305,7 +294,6 @@ export const deleteFields: Field[] = [
 export const approvalComment: Field = {
 	name: 'comment',
 	label: 'Comment',
-	path: 'comment',
 	kind: 'text',
 	max: LIMITS.approvalCommentLength,
 	ui: { description: 'Optional comment recorded with the decision, e.g. what to change', rows: 2 },
@@ -316,7 +304,6 @@ export const commentFields: Field[] = [
 	{
 		name: 'comment',
 		label: 'Comment',
-		path: 'comment',
 		kind: 'text',
 		required: true,
 		ui: { description: "The comment's text, seen by the workspace's team on the post", rows: 3 },
@@ -326,9 +313,7 @@ export const commentFields: Field[] = [
 		label: 'Internal Note',
 		path: 'is_note',
 		kind: 'boolean',
-		ui: {
-			description: 'Whether the comment is an internal note rather than a regular comment',
-		},
+		ui: { description: 'Whether the comment is an internal note rather than a regular comment' },
 	},
 	{
 		name: 'mentionedUsers',

@@ -26,9 +26,8 @@ const COUNT_DEFAULT = 50;
 function limitText(field: Field): string | undefined {
 	const isList = LIST_KINDS.includes(field.kind);
 	if (field.entryMax !== undefined) return `each at most ${field.entryMax} characters`;
-	if (field.min !== undefined && field.max !== undefined) {
+	if (field.min !== undefined && field.max !== undefined)
 		return `${field.min} to ${field.max} characters`;
-	}
 	if (field.max !== undefined) return `at most ${field.max}${isList ? '' : ' characters'}`;
 	return undefined;
 }
@@ -60,9 +59,7 @@ function editorProperty(field: Field): INodeProperties {
 		...(ui.hint ? { hint: ui.hint } : {}),
 	};
 	if (ui.locator === 'workspace') return workspaceLocator;
-	if (ui.locator) {
-		return locators[ui.locator]({ ...common, required: field.required ?? false });
-	}
+	if (ui.locator) return locators[ui.locator]({ ...common, required: field.required ?? false });
 	// Several IDs from one of the chosen workspace's lists (methods/loadOptions/), reloaded when
 	// the workspace (or another field it depends on) changes.
 	if (ui.loadOptions && field.kind === 'ids') {
@@ -77,15 +74,16 @@ function editorProperty(field: Field): INodeProperties {
 			default: [],
 		};
 	}
-	if (ui.loadOptions) {
-		return {
-			...common,
-			...extra,
-			type: 'options',
-			typeOptions: { loadOptionsMethod: ui.loadOptions },
-			default: '',
-		};
-	}
+	return { ...common, ...extra, ...typed(field) };
+}
+
+/** The editor type of a field that is neither a locator nor a multi-select to load, and its default. */
+function typed(
+	field: Field,
+): Pick<INodeProperties, 'type' | 'default' | 'options' | 'typeOptions'> {
+	const { ui } = field;
+	if (ui.loadOptions)
+		return { type: 'options', typeOptions: { loadOptionsMethod: ui.loadOptions }, default: '' };
 	const values = field.values ?? [];
 	// Options lists come from the limits table, so the UI and the checks share one source.
 	const options = values.map((value) => {
@@ -95,41 +93,27 @@ function editorProperty(field: Field): INodeProperties {
 	});
 	switch (field.kind) {
 		case 'enum':
-			return { ...common, ...extra, type: 'options', options, default: ui.default ?? values[0] };
+			return { type: 'options', options, default: ui.default ?? values[0] };
 		case 'enums':
-			return { ...common, ...extra, type: 'multiOptions', options, default: [] };
+			return { type: 'multiOptions', options, default: [] };
 		case 'boolean':
-			return { ...common, ...extra, type: 'boolean', default: ui.default ?? false };
+			return { type: 'boolean', default: ui.default ?? false };
 		case 'date':
 		case 'time':
-			return { ...common, ...extra, type: 'dateTime', default: '' };
+			return { type: 'dateTime', default: '' };
 		case 'count':
-			return {
-				...common,
-				...extra,
-				type: 'number',
-				typeOptions: { minValue: field.min ?? 1 },
-				default: COUNT_DEFAULT,
-			};
-		default:
-			if (ui.multipleValues) {
-				return {
-					...common,
-					...extra,
-					type: 'string',
-					typeOptions: { multipleValues: true, multipleValueButtonText: ui.multipleValues },
-					default: [],
-				};
-			}
-			return {
-				...common,
-				...extra,
-				type: 'string',
-				...(ui.rows ? { typeOptions: { rows: ui.rows } } : {}),
-				...(ui.password ? { typeOptions: { password: true } } : {}),
-				default: ui.default ?? '',
-			};
+			return { type: 'number', typeOptions: { minValue: field.min ?? 1 }, default: COUNT_DEFAULT };
 	}
+	if (ui.multipleValues) {
+		const typeOptions = { multipleValues: true, multipleValueButtonText: ui.multipleValues };
+		return { type: 'string', typeOptions, default: [] };
+	}
+	return {
+		type: 'string',
+		...(ui.rows ? { typeOptions: { rows: ui.rows } } : {}),
+		...(ui.password ? { typeOptions: { password: true } } : {}),
+		default: ui.default ?? '',
+	};
 }
 
 /** The editor's order in a collection: by display name. */
@@ -145,9 +129,8 @@ export function groupProperty(group: Group): INodeProperties {
 		description: group.ui.description,
 		default: {},
 	};
-	if (group.shape === 'collection') {
+	if (group.shape === 'collection')
 		return { ...common, type: 'collection', placeholder: 'Add Option', options: values };
-	}
 	const multiple = group.shape === 'list';
 	return {
 		...common,

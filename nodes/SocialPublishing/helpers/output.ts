@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { idOf } from '../../shared/ids';
 import { InputChecks } from '../fields/checks';
 
 /**
  * The Output option of list operations (n8n's guideline for tool nodes): Simplified (the fields
  * people and agents use), Raw (the records as the API returns them), or Selected Fields.
  */
-export function outputProperties(defaultOutput: 'simplified' | 'raw'): INodeProperties[] {
+export function outputProperties(defaultOutput: 'simplified' | 'raw' = 'raw'): INodeProperties[] {
 	return [
 		{
 			displayName: 'Output',
@@ -68,8 +69,17 @@ function selected(record: IDataObject, paths: string[][]): IDataObject {
 /** How a list operation's records are simplified, and which Output it shows first. */
 export interface ListOutput {
 	simplify: (record: IDataObject) => IDataObject;
-	defaultOutput: 'simplified' | 'raw';
+	/** Raw unless said. */
+	defaultOutput?: 'simplified';
 }
+
+/** Simplifies to these fields (`id` as idOf reads it), null where the record has none. */
+export const picking =
+	(...keys: string[]) =>
+	(record: IDataObject): IDataObject =>
+		Object.fromEntries(
+			keys.map((key) => [key, key === 'id' ? idOf(record) : (record[key] ?? null)]),
+		);
 
 /** Reads the Output option (checked before anything is sent); answers how to shape a record. */
 export function outputShaper(
@@ -78,16 +88,14 @@ export function outputShaper(
 	{ simplify, defaultOutput }: ListOutput,
 ): (record: IDataObject) => IDataObject {
 	const checks = new InputChecks(ctx, itemIndex);
-	const output = ctx.getNodeParameter('output', itemIndex, defaultOutput);
+	const output = ctx.getNodeParameter('output', itemIndex, defaultOutput ?? 'raw');
 	if (output === 'raw') return (record) => record;
 	if (output === 'simplified') return simplify;
-	if (output !== 'selected') {
+	if (output !== 'selected')
 		checks.fail('Output', `"${String(output)}" is not one of "simplified", "raw", "selected"`);
-	}
 	const fields = ctx.getNodeParameter('fields', itemIndex, '');
-	if (typeof fields !== 'string') {
+	if (typeof fields !== 'string')
 		checks.fail('Fields', 'must be text: field names separated by commas');
-	}
 	const paths = (fields as string)
 		.split(',')
 		.map((field) => field.trim())

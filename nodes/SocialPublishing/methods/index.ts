@@ -1,18 +1,23 @@
-import { searchTeamMembers, searchWorkspaces } from '../../shared/lists';
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
+
+import {
+	namedListSearch,
+	namedResult,
+	searchTeamMembers,
+	searchWorkspaces,
+	teamMemberOption,
+	workspaceOptions,
+} from '../../shared/lists';
 import { getAccounts } from './loadOptions/getAccounts';
 import { getFirstCommentAccounts } from './loadOptions/getFirstCommentAccounts';
-import { getLabels } from './loadOptions/getLabels';
 import { getMediaItems } from './loadOptions/getMediaItems';
-import { getTeamMembers } from './loadOptions/getTeamMembers';
 import { getTextBackgrounds } from './loadOptions/getTextBackgrounds';
 import { searchAccounts } from './listSearch/searchAccounts';
-import { searchCampaigns } from './listSearch/searchCampaigns';
-import { searchContentCategories } from './listSearch/searchContentCategories';
 
 export const listSearch = {
 	searchAccounts,
-	searchCampaigns,
-	searchContentCategories,
+	searchCampaigns: namedListSearch('campaigns'),
+	searchContentCategories: namedListSearch('contentCategories'),
 	searchTeamMembers,
 	searchWorkspaces,
 };
@@ -20,8 +25,13 @@ export const listSearch = {
 export const loadOptions = {
 	getAccounts,
 	getFirstCommentAccounts,
-	getLabels,
+	async getLabels(this: ILoadOptionsFunctions) {
+		return await workspaceOptions(this, 'labels', namedResult);
+	},
 	getMediaItems,
-	getTeamMembers,
+	// By user ID, which approvers, mentions and the posts list's approval filters take.
+	async getTeamMembers(this: ILoadOptionsFunctions) {
+		return await workspaceOptions(this, 'teamMembers', teamMemberOption);
+	},
 	getTextBackgrounds,
 };

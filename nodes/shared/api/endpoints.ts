@@ -41,6 +41,18 @@ const inWorkspace =
 			...rest.map((part) => (typeof part === 'string' ? part : segment(part(params)))),
 		].join('/');
 const post = (params: PathParams) => params.postId;
+/** A list of the workspace, read page by page. */
+const list = (...rest: Parameters<typeof inWorkspace>) =>
+	({ method: 'GET', path: inWorkspace(...rest), data: 'list', paging: 'always' }) as const;
+/** A create in the workspace: what it makes, and the answer's fields one of which names it. */
+const create = (noun: string, idFields: string[], ...rest: Parameters<typeof inWorkspace>) =>
+	({
+		method: 'POST',
+		path: inWorkspace(...rest),
+		data: 'object',
+		creates: { noun, idFields },
+	}) as const;
+const ACCOUNT_ID_FIELDS = ['account_id', '_id', 'id'];
 
 const APPROVAL_HINTS: Partial<Record<number, string>> = {
 	403: "Only an approver of this post can approve or reject it, and the API key acts as its user. Use the key of a user listed in the post's approval.approvers (Post > Get Many shows them), or ask the post's creator to add this user as an approver.",
@@ -57,46 +69,21 @@ export const ENDPOINTS = {
 		data: 'list',
 		paging: 'never',
 	},
-	accounts: { method: 'GET', path: inWorkspace('accounts'), data: 'list', paging: 'always' },
-	addBluesky: {
-		method: 'POST',
-		path: inWorkspace('add', 'bluesky'),
-		data: 'object',
-		creates: { noun: 'account', idFields: ['account_id', '_id', 'id'] },
-	},
-	addFacebookGroup: {
-		method: 'POST',
-		path: inWorkspace('add', 'facebook-group'),
-		data: 'object',
-		creates: { noun: 'account', idFields: ['account_id', '_id', 'id'] },
-	},
+	accounts: list('accounts'),
+	addBluesky: create('account', ACCOUNT_ID_FIELDS, 'add', 'bluesky'),
+	addFacebookGroup: create('account', ACCOUNT_ID_FIELDS, 'add', 'facebook-group'),
 	connect: {
 		method: 'POST',
 		path: inWorkspace('connect', (params) => params.platform),
 		data: 'object',
 	},
-	campaigns: { method: 'GET', path: inWorkspace('campaigns'), data: 'list', paging: 'always' },
-	labels: { method: 'GET', path: inWorkspace('labels'), data: 'list', paging: 'always' },
-	contentCategories: {
-		method: 'GET',
-		path: inWorkspace('content-categories'),
-		data: 'list',
-		paging: 'always',
-	},
-	media: { method: 'GET', path: inWorkspace('media'), data: 'list', paging: 'always' },
-	uploadMedia: {
-		method: 'POST',
-		path: inWorkspace('media'),
-		data: 'object',
-		creates: { noun: 'media item', idFields: ['_id', 'id'] },
-	},
-	posts: { method: 'GET', path: inWorkspace('posts'), data: 'list', paging: 'always' },
-	createPost: {
-		method: 'POST',
-		path: inWorkspace('posts'),
-		data: 'object',
-		creates: { noun: 'post', idFields: ['id', '_id', 'post_id'] },
-	},
+	campaigns: list('campaigns'),
+	labels: list('labels'),
+	contentCategories: list('content-categories'),
+	media: list('media'),
+	uploadMedia: create('media item', ['_id', 'id'], 'media'),
+	posts: list('posts'),
+	createPost: create('post', ['id', '_id', 'post_id'], 'posts'),
 	deletePost: {
 		method: 'DELETE',
 		path: inWorkspace('posts', post),
@@ -109,19 +96,9 @@ export const ENDPOINTS = {
 		data: 'none',
 		hints: APPROVAL_HINTS,
 	},
-	comments: {
-		method: 'GET',
-		path: inWorkspace('posts', post, 'comments'),
-		data: 'list',
-		paging: 'always',
-	},
-	createComment: {
-		method: 'POST',
-		path: inWorkspace('posts', post, 'comments'),
-		data: 'object',
-		creates: { noun: 'comment', idFields: ['_id', 'id'] },
-	},
-	teamMembers: { method: 'GET', path: inWorkspace('team-members'), data: 'list', paging: 'always' },
+	comments: list('posts', post, 'comments'),
+	createComment: create('comment', ['_id', 'id'], 'posts', post, 'comments'),
+	teamMembers: list('team-members'),
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

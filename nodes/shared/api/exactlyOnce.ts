@@ -92,9 +92,7 @@ export async function createOnce(
 			const error =
 				caught instanceof NodeApiError
 					? caught
-					: new NodeApiError(ctx.getNode(), caught as JsonObject, {
-							itemIndex: options.itemIndex,
-						});
+					: new NodeApiError(ctx.getNode(), caught as JsonObject, { itemIndex: options.itemIndex });
 			const resentAfterDoubt = lastError !== undefined;
 			if (lookup.when === 'on-duplicate' && resentAfterDoubt && isDuplicate(error)) {
 				const found = await look(ctx, lookup, began, claimed, tried, error);

@@ -17,5 +17,4 @@ export const { description, plan } = getMany({
 	endpoint: 'comments',
 	fields: [postId],
 	simplify: simplifyComment,
-	defaultOutput: 'raw',
 });

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { InputChecks } from '../../fields/checks';
 import { paramsOf, workspace, workspaceIdOf } from '../../fields/common';
 import type { Field } from '../../fields/field';
-import { readField, readFields, readGroup, setPath } from '../../fields/field';
+import { pathOf, readField, readFields, readGroup, setPath } from '../../fields/field';
 import { platformOptionsField, readPlatformOptions } from '../../fields/platformOptions';
 import * as post from '../../fields/post';
 import { byDisplayName, groupProperty, property } from '../../fields/ui';
@@ -87,7 +87,7 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 
 	const body = readFields(checks, [post.text, post.accounts], top, zone);
 	setPath(body, 'scheduling.publish_type', publishType);
-	if (placed) setPath(body, post.scheduledAt.path, placed.wall);
+	if (placed) setPath(body, pathOf(post.scheduledAt), placed.wall);
 	readFields(checks, post.additionalFields, fields, zone, body);
 	for (const group of [post.firstComment, post.approval]) {
 		readGroup(checks, group, fields[group.name], zone, body);

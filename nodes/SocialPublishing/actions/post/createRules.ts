@@ -22,9 +22,8 @@ export function checkCreateRules(
 			'needs at least one account, or a Content Category whose accounts are used',
 		);
 	}
-	if ((body.scheduling as IDataObject).publish_type === 'content_category' && !byCategory) {
+	if ((body.scheduling as IDataObject).publish_type === 'content_category' && !byCategory)
 		checks.fail('Content Category', 'is required when Publish Type is "Content Category"');
-	}
 	const media = ((body.content as IDataObject).media ?? {}) as IDataObject;
 	checks.maxItems(
 		'Media Library Items and Input Binary Fields',

@@ -51,9 +51,8 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
  * removed from the service all the same; some accounts' platform deletions failed.
  */
 function deleted(answer: IDataObject, params: { postId: string }): IDataObject {
-	if (answer.accounts === null || typeof answer.accounts !== 'object') {
+	if (answer.accounts === null || typeof answer.accounts !== 'object')
 		return { deleted: true, post_id: params.postId, all_accounts_deleted: true };
-	}
 	const accounts = accountResults(answer.accounts as IDataObject);
 	const failed = accounts.filter((account) => account.status !== 'deleted');
 	// Whatever else the 207 carries (the service-side outcome, a message) is passed on as is.

@@ -43,9 +43,8 @@ async function query(this: IExecuteFunctions, itemIndex: number): Promise<IDataO
 		checked.date_from || checked.date_to
 			? queryIn((await resolveTimezone(this, chosen, workspaceId, itemIndex)).zone)
 			: checked;
-	if (qs.date_from && qs.date_to && String(qs.date_from) > String(qs.date_to)) {
+	if (qs.date_from && qs.date_to && String(qs.date_from) > String(qs.date_to))
 		checks.fail('Date From', `(${String(qs.date_from)}) is after Date To (${String(qs.date_to)})`);
-	}
 	return qs;
 }
 

@@ -1,3 +1,0 @@
-import { namedListSearch } from '../../../shared/lists';
-
-export const searchCampaigns = namedListSearch('campaigns');

@@ -37,13 +37,17 @@ const SERVICES: Array<[string, Partial<Profile>]> = [
 	['a new order per request, date_from on the scheduled day', { listOrder: 'shuffled' }],
 ];
 
-/** Requests of one idle poll after activation, with `size` posts in the event's status. */
+/**
+ * Requests of one idle poll after activation, with `size` posts in the event's status, and with
+ * " (N emitted)" when the idle poll emitted posts that were there all along: a list in a new order
+ * per request can hide a post from every reading of activation (docs/trigger.md).
+ */
 async function idleRequests(
 	sandbox: BenchSandbox,
 	event: (typeof EVENTS)[number],
 	size: number,
 	profile: Partial<Profile>,
-): Promise<number> {
+): Promise<string> {
 	await sandbox.control.reset();
 	await sandbox.control.profile(profile);
 	for (let seeded = 0; seeded < size; seeded += SEED_MAX) {
@@ -62,15 +66,16 @@ async function idleRequests(
 		workspaceId: { __rl: true, mode: 'id', value: WORKSPACE },
 	};
 	let staticData: IDataObject = {};
+	let emitted = 0;
 	for (const poll of ['activation', 'idle']) {
 		await sandbox.control.clearRequests();
 		const result = await runPoll({ parameters, credentials: sandbox.credentials, staticData });
 		if (result.error) throw new Error(`${event.name}, ${poll}: ${result.error.message}`);
-		if (result.items)
-			throw new Error(`${event.name}: an idle poll emitted ${result.items.length} items`);
+		emitted = result.items?.length ?? 0;
 		staticData = result.staticData;
 	}
-	return (await sandbox.control.requests()).length;
+	const requests = (await sandbox.control.requests()).length;
+	return emitted === 0 ? String(requests) : `${requests} (${emitted} emitted)`;
 }
 
 export async function idlePoll(sandbox: BenchSandbox): Promise<Figure> {
@@ -94,7 +99,7 @@ export async function idlePoll(sandbox: BenchSandbox): Promise<Figure> {
 				goals.push({
 					goal: `${event.name}: an idle poll costs at most ${GOAL} requests at 5,000 posts, but in a new order per request without a proven date filter`,
 					measured: counts.map((count, i) => `${count} (${services[i][0]})`).join(', '),
-					met: counts.slice(0, 2).every((count) => count <= GOAL),
+					met: counts.slice(0, 2).every((count) => Number(count) <= GOAL),
 				});
 			}
 		}

@@ -50,7 +50,13 @@ function runJest(
 
 const runs = [
 	runJest('default', []),
-	runJest(SECOND_PROFILE, ['--testPathIgnorePatterns', '/test/sandbox/', '--passWithNoTests']),
+	// The simulated year sets every list order and both kinds of service itself, and takes minutes.
+	runJest(SECOND_PROFILE, [
+		'--testPathIgnorePatterns',
+		'/test/sandbox/',
+		'/test/trigger/year.test.cts',
+		'--passWithNoTests',
+	]),
 ];
 const passed = runs.reduce((sum, run) => sum + run.passed, 0);
 const failed = runs.reduce((sum, run) => sum + run.failed, 0);

@@ -67,7 +67,8 @@ export class Gate {
 	private pump(): void {
 		const closed = this.closedFor();
 		if (closed > 0) {
-			if (!this.reopening) {
+			// A wake-up only for requests waiting: an idle gate holds no timer (a process may end).
+			if (!this.reopening && this.queue.length > 0) {
 				this.reopening = true;
 				void sleep(closed).then(() => {
 					this.reopening = false;

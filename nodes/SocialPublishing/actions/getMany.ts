@@ -81,7 +81,7 @@ export function getMany(list: GetManyList): Operation {
 		const qs = list.query ? await list.query.call(this, itemIndex) : queryOf(this, itemIndex, list);
 		const where = { ...params, workspaceId: workspaceIdOf(this, itemIndex) };
 		const options = { qs, itemIndex, limit: limitOf(this, itemIndex) };
-		return { send: async () => await readList(this, list.endpoint, where, options, shape) };
+		return { send: async () => await readWorkspaceList(this, list.endpoint, where, options, shape) };
 	}
 	return { description, plan };
 }
@@ -91,7 +91,7 @@ export function getMany(list: GetManyList): Operation {
  * returns what it read, never in silence: a warning in the output pane, and `list_incomplete`
  * (read, total, message) on each record, for workflows and agents, which see no hints.
  */
-async function readList(
+async function readWorkspaceList(
 	ctx: IExecuteFunctions,
 	endpoint: ReadName,
 	params: PathParams,

@@ -50,11 +50,12 @@ function runJest(
 
 const runs = [
 	runJest('default', []),
-	// The simulated year sets every list order and both kinds of service itself, and takes minutes.
+	// The simulated year and activation over 10,000 posts set their services themselves, and are long.
 	runJest(SECOND_PROFILE, [
 		'--testPathIgnorePatterns',
 		'/test/sandbox/',
 		'/test/trigger/year.test.cts',
+		'/test/trigger/activation.test.cts',
 		'--passWithNoTests',
 	]),
 ];

@@ -216,7 +216,7 @@ export async function pollUntilEmitted(watcher: Watcher, expected: string[], max
 
 /**
  * Activation over two pages: whole readings of pages 1 and 2, one of them unless the list comes in
- * a new order for every request; then it is read again until the readings hold every post (at most 8).
+ * a new order for every request; then it is read again until the readings hold every post (at most 40).
  */
 export function expectActivationReadings(tick: Tick, listOrder: ListOrder) {
 	const readings = tick.requests.length / 2;

@@ -102,7 +102,7 @@ export const credentialOf = oncePerContext(async (ctx) => {
 	return { baseUrl, gate: gateFor(baseUrl, String(credentials.apiKey ?? '')) };
 });
 
-/** An item's Options, read once for the item: its operation, a create and each request consult them. */
+/** An item's Options, read once: its plan, its create and each of its requests consult them. */
 const optionsRead = new WeakMap<object, IDataObject[]>();
 export function optionsOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const read = optionsRead.get(ctx) ?? [];

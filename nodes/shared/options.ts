@@ -6,6 +6,8 @@ import {
 	DEFAULT_TIMEOUT_SECONDS,
 } from './transport/request';
 
+export { optionsOf } from './transport/request';
+
 /**
  * The Options collection every operation ends with: its own options, then the request bounds the
  * transport reads.

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { nodeOptions } from '../../shared/options';
+import { nodeOptions, optionsOf } from '../../shared/options';
 import { userIdOf } from '../../shared/ids';
 import { getList } from '../../shared/api';
 import type { PathParams, ReadName, ShortList } from '../../shared/api';
@@ -53,9 +53,9 @@ function queryOf(ctx: IExecuteFunctions, itemIndex: number, list: GetManyList): 
 	const checks = new InputChecks(ctx, itemIndex);
 	const top = (list.fields ?? []).filter((field) => !field.inPath);
 	const qs = bodyOf(ctx, itemIndex, top);
-	const collection = (name: string) => ctx.getNodeParameter(name, itemIndex, {}) as IDataObject;
-	if (list.filters) readFields(checks, list.filters, collection('filters'), '', qs);
-	if (list.options) readFields(checks, list.options, collection('options'), '', qs);
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	if (list.filters) readFields(checks, list.filters, filters, '', qs);
+	if (list.options) readFields(checks, list.options, optionsOf(ctx, itemIndex), '', qs);
 	return qs;
 }
 
@@ -108,7 +108,7 @@ async function readWorkspaceList(
 		},
 	});
 	const note = incomplete && { list_incomplete: { ...incomplete } };
-	return records.map((record) => ({ ...shape(record), ...note }));
+	return note ? records.map((record) => ({ ...shape(record), ...note })) : records.map(shape);
 }
 
 /** A library record's identity: by user ID for team members (approvers take user IDs), else by ID. */

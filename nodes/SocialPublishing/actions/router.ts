@@ -22,27 +22,24 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const plans: Plan[] = [];
 	const all = this.getInputData().map((_, itemIndex) => [itemIndex]);
 
+	// Resource and Operation take no expressions: item 0's are every item's.
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const handler = operationsByResource[resource]?.[operation];
 	const planItem = async (itemIndex: number): Promise<void> => {
-		const resource = this.getNodeParameter('resource', itemIndex) as string;
-		const operation = this.getNodeParameter('operation', itemIndex) as string;
-		const handler = operationsByResource[resource]?.[operation];
-		if (!handler) {
+		if (!handler)
 			throw new NodeOperationError(
 				this.getNode(),
 				`The operation "${operation}" is not known for the resource "${resource}"`,
 				{ itemIndex },
 			);
-		}
 		plans[itemIndex] = await handler.plan.call(this, itemIndex);
 	};
 	// The items that sent something: a failure names them, not those that only read.
 	const wrote = new Set<number>();
 	const sendItem = async (itemIndex: number): Promise<void> => {
 		const result = await plans[itemIndex].send(writer(this, () => wrote.add(itemIndex)));
-		outputs[itemIndex] = this.helpers.constructExecutionMetaData(
-			this.helpers.returnJsonArray(result),
-			{ itemData: { item: itemIndex } },
-		);
+		outputs[itemIndex] = [result].flat().map((json) => ({ json, pairedItem: { item: itemIndex } }));
 	};
 	const nodeErrorOf = (error: unknown, itemIndex: number): NodeError => {
 		const nodeError =

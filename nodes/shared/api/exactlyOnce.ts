@@ -3,7 +3,7 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 
 import type { Out, PathParams, WriteName } from './index';
 import type { CallOptions } from '../transport/request';
-import { serviceNow } from '../transport/request';
+import { optionsOf, serviceNow } from '../transport/request';
 
 /**
  * Exactly-once creates. The API has no idempotency key, so a create that fails in a way that
@@ -72,11 +72,8 @@ export async function createOnce(
 	lookup: Lookup,
 ): Promise<IDataObject> {
 	const ctx = this.ctx;
-	if (
-		ctx.getNodeParameter('options.onServerError', options.itemIndex, 'checkAndResend') === 'fail'
-	) {
+	if (optionsOf(ctx, options.itemIndex).onServerError === 'fail')
 		return await this.send(name, params, options);
-	}
 	const began = Date.now();
 	const claimed = claimedByExecution.get(ctx) ?? new Set<string>();
 	claimedByExecution.set(ctx, claimed);

@@ -102,6 +102,14 @@ export const credentialOf = oncePerContext(async (ctx) => {
 	return { baseUrl, gate: gateFor(baseUrl, String(credentials.apiKey ?? '')) };
 });
 
+/** An item's Options, read once: its plan, its create and each of its requests consult them. */
+const optionsRead = new WeakMap<object, IDataObject[]>();
+export function optionsOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const read = optionsRead.get(ctx) ?? [];
+	optionsRead.set(ctx, read);
+	return (read[itemIndex] ??= ctx.getNodeParameter('options', itemIndex, {}) as IDataObject);
+}
+
 /** Options > Parallel Requests of an execution: a whole number of at least 1. */
 export function parallelRequestsOf(ctx: IExecuteFunctions): number {
 	const value = Number(
@@ -131,7 +139,7 @@ function secondsOption(
 ): number {
 	const { fallback, listSearch } = SECONDS_OPTIONS[name];
 	const value = isExecute(ctx)
-		? ctx.getNodeParameter(`options.${name}`, itemIndex, fallback)
+		? (optionsOf(ctx, itemIndex)[name] ?? fallback)
 		: isPoll(ctx)
 			? ctx.getNodeParameter(`options.${name}`, fallback)
 			: listSearch;
@@ -199,12 +207,10 @@ function transportFailure(error: unknown): { words: string; outcome: Outcome; ti
 	const known = typeof code === 'string' ? NETWORK_FAILURES[code] : undefined;
 	if (known) return { words: known[0], outcome: known[1], timedOut };
 	if (timedOut) return { words: NETWORK_FAILURES.ETIMEDOUT[0], outcome: 'unknown', timedOut };
-	if (/socket hang up|closed unexpectedly/i.test(text)) {
+	if (/socket hang up|closed unexpectedly/i.test(text))
 		return { words: NETWORK_FAILURES.ECONNRESET[0], outcome: 'unknown', timedOut };
-	}
-	if (/refused/i.test(String(outer.message ?? ''))) {
+	if (/refused/i.test(String(outer.message ?? '')))
 		return { words: NETWORK_FAILURES.ECONNREFUSED[0], outcome: 'not-sent', timedOut };
-	}
 	return { words: 'the request failed before an answer came', outcome: 'unknown', timedOut };
 }
 
@@ -266,7 +272,9 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 		options.body = call.body;
 		options.headers = { 'Content-Type': 'application/json' };
 	}
-	const node = this.getNode();
+	// Only an error needs the node, and each reading copies it whole.
+	const node = () => this.getNode();
+	const { creates } = call;
 	const where = { baseUrl, method: call.method, path: call.path, itemIndex: call.itemIndex };
 
 	// Read only when a wait comes up: each reading of an option walks the node's description.
@@ -278,9 +286,8 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 		// Another request's 429 closed the window for every request of this credential; this
 		// request's own 429 counted its wait below already.
 		const closed = waitCounted ? 0 : Math.ceil(gate.closedFor() / 1000);
-		if (closed > 0 && waited + closed > maxWait()) {
-			throw rateLimitExhaustedError(node, {}, closed, waited, call.itemIndex);
-		}
+		if (closed > 0 && waited + closed > maxWait())
+			throw rateLimitExhaustedError(node(), {}, closed, waited, call.itemIndex);
 		waited += closed;
 		waitCounted = false;
 		let response: IN8nHttpFullResponse;
@@ -310,12 +317,12 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 			gate.leave();
 			// The credential kept the key back (keyRefusal): nothing was sent.
 			const cause = (error as { cause?: Error }).cause;
-			if (cause?.name === KEY_REFUSED) throw keyRefusedError(node, where, cause.message);
+			if (cause?.name === KEY_REFUSED) throw keyRefusedError(node(), where, cause.message);
 			const failure = transportFailure(error);
-			throw unreachableError(node, where, {
+			throw unreachableError(node(), where, {
 				...failure,
 				timeoutSeconds: Math.max(1, timeoutSeconds),
-				creates: call.creates,
+				creates,
 			});
 		} finally {
 			opened?.close();
@@ -325,29 +332,25 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 		const status = response.statusCode;
 		const body = response.body;
 		const location = header(response, 'location');
-		if (status >= 300 && status < 400 && location !== undefined) {
-			throw redirectError(node, where, status, location);
-		}
+		if (status >= 300 && status < 400 && location !== undefined)
+			throw redirectError(node(), where, status, location);
 		const serviceTime = Date.parse(header(response, 'date') ?? '');
 		if (!Number.isNaN(serviceTime)) clockOffsets.set(this, serviceTime - Date.now());
 		if (!isJsonObject(body)) {
 			const text = bodyText(body);
 			// Some endpoints answer an error with the status alone; a 204 has no body by definition.
 			if (status === 204 && call.expect === 'none') return { body: {} };
-			if (status >= 500) throw serviceFailedError(node, where, status, text, call.creates);
-			if (status >= 400 && !looksLikeHtml(text)) {
-				throw apiError(node, { status, body: {}, itemIndex: call.itemIndex, hints: call.hints });
-			}
-			if (status >= 200 && status < 300 && !looksLikeHtml(text)) {
-				throw notEnvelopeError(node, where, status, body, 'it is not a JSON object', call.creates);
-			}
-			throw notJsonError(node, where, status);
+			if (status >= 500) throw serviceFailedError(node(), where, status, text, creates);
+			if (status >= 400 && !looksLikeHtml(text))
+				throw apiError(node(), { status, body: {}, itemIndex: call.itemIndex, hints: call.hints });
+			if (status >= 200 && status < 300 && !looksLikeHtml(text))
+				throw notEnvelopeError(node(), where, status, body, 'it is not a JSON object', creates);
+			throw notJsonError(node(), where, status);
 		}
 		if (status === 429) {
 			const wait = retryAfterSeconds(response, body);
-			if (waited + wait > maxWait()) {
-				throw rateLimitExhaustedError(node, body, wait, waited, call.itemIndex);
-			}
+			if (waited + wait > maxWait())
+				throw rateLimitExhaustedError(node(), body, wait, waited, call.itemIndex);
 			// The window is closed for every request of this credential (above); this one is then
 			// sent again, ahead of new ones, on the loop's next turn at the gate.
 			waited += wait;
@@ -358,16 +361,16 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 		const answer = { body, ...(Number.isNaN(serviceTime) ? {} : { serviceTime }) };
 		if (call.dataStatuses?.includes(status)) return answer;
 		if (status >= 400 || body.status === false) {
-			throw apiError(node, {
+			throw apiError(node(), {
 				status,
 				body,
 				itemIndex: call.itemIndex,
 				hints: call.hints,
-				creates: call.creates,
+				creates,
 			});
 		}
 		const problem = envelopeProblem(body, call.expect);
-		if (problem) throw notEnvelopeError(node, where, status, body, problem, call.creates);
+		if (problem) throw notEnvelopeError(node(), where, status, body, problem, creates);
 		return answer;
 	}
 }

@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { facebookGroupImage, facebookGroupName } from '../../fields/account';
 import { readFields } from '../../fields/field';
 import { paramsOf, workspace } from '../../fields/common';
 import { property } from '../../fields/ui';
 import { InputChecks } from '../../fields/checks';
-import { nodeOptions, onServerErrorOption } from '../../../shared/options';
+import { nodeOptions, onServerErrorOption, optionsOf } from '../../../shared/options';
 import type { Plan } from '../resource';
 import { addAccount } from './add';
 
@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = optionsOf(this, itemIndex);
 	const source = { ...options, ...paramsOf(this, itemIndex, [facebookGroupName]) };
 	const checks = new InputChecks(this, itemIndex);
 	const body = readFields(

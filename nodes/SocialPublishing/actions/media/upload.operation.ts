@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { param, workspace, workspaceIdOf } from '../../fields/common';
 import { readField } from '../../fields/field';
@@ -6,7 +6,7 @@ import { binaryPropertyName, folderId, uploadSource, uploadUrl } from '../../fie
 import { property } from '../../fields/ui';
 import { InputChecks } from '../../fields/checks';
 import { binaryUpload, urlUpload } from '../../helpers/media';
-import { nodeOptions, onServerErrorOption } from '../../../shared/options';
+import { nodeOptions, onServerErrorOption, optionsOf } from '../../../shared/options';
 import type { Plan } from '../resource';
 
 export const description: INodeProperties[] = [
@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = optionsOf(this, itemIndex);
 	const checks = new InputChecks(this, itemIndex);
 	const folder = readField(checks, folderId, options.folderId, '') as string | undefined;
 	if (param(this, itemIndex, uploadSource) === 'binary') {

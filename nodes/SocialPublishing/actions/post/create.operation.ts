@@ -14,7 +14,7 @@ import type { Out } from '../../../shared/api';
 import { createOnce } from '../../../shared/api/exactlyOnce';
 import { postIdOf } from '../../../shared/ids';
 import { readMe } from '../../../shared/me';
-import { nodeOptions, onServerErrorOption } from '../../../shared/options';
+import { nodeOptions, onServerErrorOption, optionsOf } from '../../../shared/options';
 import type { GivenTime, Placed } from '../../../shared/time';
 import { placeIn, readTime } from '../../../shared/time';
 import { checkCreateRules, list, NOT_THE_CREATOR } from './createRules';
@@ -58,7 +58,7 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 	const top = paramsOf(this, itemIndex, TOP);
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const platformOptions = this.getNodeParameter('platformOptions', itemIndex, {}) as IDataObject;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = optionsOf(this, itemIndex);
 
 	const read = (field: Field, value: unknown) => readField(checks, field, value, UTC);
 	const chosen = read(post.timezone, options.timezone) as string | undefined;

@@ -7,6 +7,7 @@ import { postFilters } from '../../fields/listQuery';
 import { timezone } from '../../fields/post';
 import { flattenAccounts } from '../../../shared/accounts';
 import { postIdOf } from '../../../shared/ids';
+import { optionsOf } from '../../../shared/options';
 import { resolveTimezone } from '../../helpers/workspaceZone';
 import { getMany } from '../getMany';
 
@@ -32,17 +33,15 @@ function simplifyPost(post: IDataObject): IDataObject {
 async function query(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const checks = new InputChecks(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = optionsOf(this, itemIndex);
 	// Dates are days in the workspace's zone: every filter is checked first (in a stand-in zone
 	// when the option is empty), and the workspace's zone is read only when a date is given.
 	const queryIn = (zone: string) => readFields(checks, postFilters, filters, zone);
 	const chosen = readField(checks, timezone, options.timezone, 'UTC') as string | undefined;
 	const checked = queryIn(chosen ?? 'UTC');
-	const workspaceId = workspaceIdOf(this, itemIndex);
-	const qs =
-		checked.date_from || checked.date_to
-			? queryIn((await resolveTimezone(this, chosen, workspaceId, itemIndex)).zone)
-			: checked;
+	const zoneOf = async () =>
+		(await resolveTimezone(this, chosen, workspaceIdOf(this, itemIndex), itemIndex)).zone;
+	const qs = checked.date_from || checked.date_to ? queryIn(await zoneOf()) : checked;
 	if (qs.date_from && qs.date_to && String(qs.date_from) > String(qs.date_to))
 		checks.fail('Date From', `(${String(qs.date_from)}) is after Date To (${String(qs.date_to)})`);
 	return qs;

@@ -74,7 +74,7 @@ export const EVERY_VARIANT: Profile = {
 	// Honoured even here: Get Many's own tests of `sort` need it (the lookup's tests set it).
 	mediaSort: 'honoured',
 	commentOrder: 'created-desc',
-	statusStamps: 'moved',
+	statusStamps: 'kept',
 };
 
 const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {

@@ -58,7 +58,7 @@ function statusTimes(post: IDataObject): number[] {
 	return [
 		timeOf(scheduling.published_at),
 		went ? instantIn(scheduling.scheduled_at, scheduling.timezone) : NaN,
-		...actionTimes(post).map((action) => action.at),
+		...actionTimes(post),
 	].filter((at) => !Number.isNaN(at));
 }
 

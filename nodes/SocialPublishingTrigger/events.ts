@@ -14,7 +14,7 @@ export interface TriggerEvent {
 	statuses: FilterStatus[];
 	/** Whether the approver and requester filters apply to this event. */
 	approvalFilters: boolean;
-	/** Whether approvals within one review round are told apart from entering review again. */
+	/** Once per review round (rounds.ts): approvals within a round are no news. */
 	tracksRounds: boolean;
 	/**
 	 * A deadline event fires when a post's scheduled time comes near (overdue.ts), not when the post
@@ -95,7 +95,7 @@ export const EVENTS: TriggerEvent[] = [
 			'A post still under review is due within the lead time, or has passed into missed review',
 		statuses: ['under_review', 'missed_review'],
 		approvalFilters: true,
-		tracksRounds: false,
+		tracksRounds: true,
 		deadline: true,
 		matches: (post) =>
 			inState(post, 'under_review', 'pending_approval') ||

@@ -2,9 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { schedulingStatus } from './events';
 import { asList, asObject, orNull } from './notification';
-import type { RoundMark } from './rounds';
 import type { Watch } from './reading';
-import { actionTimes, sameRound } from './rounds';
 import { instantIn } from '../shared/time';
 
 const MINUTE_MS = 60_000;
@@ -30,18 +28,6 @@ export function overdueReason(
 	if (Number.isNaN(due)) return null;
 	if (due <= now) return 'past_due';
 	return due - now < leadMs ? 'due_soon' : null;
-}
-
-/**
- * Whether an overdue post is still in the review round it was reported in. Approvals within the
- * round keep it (see rounds.ts), and so does the post passing into `missed_review` with no approver
- * acting: that is the same round running out. Anything else (approvers reset, an edit) is a new round.
- */
-export function sameOverdueRound(mark: RoundMark, post: IDataObject): boolean {
-	if (sameRound(mark, post)) return true;
-	if (schedulingStatus(post) !== 'missed_review') return false;
-	const times = actionTimes(post).map((action) => action.at);
-	return times.length === mark[1] && times.every((at) => at <= mark[0]);
 }
 
 /** What an escalation message needs: why, when, and who has not acted yet. */

@@ -8,7 +8,7 @@ import { emptyCursor, oldestFirst, savedCursor } from './cursor';
 import { eventOf } from './events';
 import { entered, isMember, readMembers } from './members';
 import { toNotification } from './notification';
-import { matcherOf, overdueFields, sameOverdueRound } from './overdue';
+import { matcherOf, overdueFields } from './overdue';
 import type { Watch } from './reading';
 import { readPage, readPosts, readUntilWhole } from './reading';
 import { addReconnectLinks, failedAccounts } from './reconnect';
@@ -184,21 +184,20 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 
 	// Posts already in the state when watching starts are noted, not emitted. Post Pending Approval
 	// and Approval Overdue read their (short) lists whole each time; the other events what changed.
-	const { tracksRounds, deadline } = watch.event;
+	const { tracksRounds } = watch.event;
 	const noteOnly = firstPoll && !includeExisting;
 	const members = readMembers(from.members);
-	const changes: Omit<Changes, 'marks'> & Partial<Changes> & { serviceTime?: number } =
-		tracksRounds || deadline
-			? noteOnly
-				? { ...(await readUntilWhole(this, watch)), whole: true }
-				: await readPosts(this, watch)
-			: noteOnly
-				? await readExisting(this, watch)
-				: await readChanges(this, watch, from, (post) => isMember(members, post));
+	const changes: Omit<Changes, 'marks'> & Partial<Changes> & { serviceTime?: number } = tracksRounds
+		? noteOnly
+			? { ...(await readUntilWhole(this, watch)), whole: true }
+			: await readPosts(this, watch)
+		: noteOnly
+			? await readExisting(this, watch)
+			: await readChanges(this, watch, from, (post) => isMember(members, post));
 	// Overdue is judged by the service's clock (its Date header), which scheduled times are written
 	// in; n8n's own when the service does not say.
 	const now = changes.serviceTime ?? Date.now();
-	const round = deadline ? sameOverdueRound : tracksRounds ? sameRound : undefined;
+	const round = tracksRounds ? sameRound : undefined;
 	const { cursor, news } = entered(from, changes, matcherOf(watch, now), round);
 
 	// Built before anything is saved: a request the items need (reconnect links) that fails in a way

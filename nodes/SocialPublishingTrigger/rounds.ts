@@ -5,10 +5,9 @@ import { timeOf } from '../shared/time';
 import { stampOf } from './stamps';
 
 /**
- * A post's review round as last accounted for: its `updated_at` then, and how many approvers had
- * acted by then. Approving moves `updated_at` while the post stays under review; that is the same
- * round, not a new request for approval. Sending a post for review again starts a new round, in
- * which the approvers start afresh (their earlier actions are gone).
+ * A post's review round as last accounted for: the latest time it carried then (its `updated_at`
+ * or an approver's action), and how many approvers had acted by then. Approving is the same round;
+ * sending a post for review again resets its approvers (their earlier actions are gone).
  */
 export type RoundMark = [at: number, acted: number];
 
@@ -18,33 +17,24 @@ const ROUNDS_KEPT = 500;
 /** An approval and the post's `updated_at` written by the same change may differ by a moment. */
 export const SAME_CHANGE_MS = 1000;
 
-/** When each approver who acted did, and how. */
-export function actionTimes(post: IDataObject): Array<{ at: number; status: unknown }> {
-	return asList(asObject(post.approval).approvers)
-		.map((approver) => ({ at: timeOf(approver.last_action_time), status: approver.status }))
-		.filter((action) => !Number.isNaN(action.at));
-}
+/** When each approver who acted did. */
+export const actionTimes = (post: IDataObject): number[] =>
+	asList(asObject(post.approval).approvers)
+		.map((approver) => timeOf(approver.last_action_time))
+		.filter((at) => !Number.isNaN(at));
 
-export function roundMark(post: IDataObject): RoundMark {
-	return [stampOf(post), actionTimes(post).length];
-}
+export const roundMark = (post: IDataObject): RoundMark => [
+	Math.max(stampOf(post), ...actionTimes(post)),
+	actionTimes(post).length,
+];
 
 /**
- * Whether the post, seen again under review with a newer `updated_at`, is still in the round
- * accounted for: every approver who had acted still has, and the change is approvers approving.
- * Anything else (approvers reset, an edit with no approval) counts as entering review again: a
- * duplicate notification is better than a missed request for approval.
+ * Whether the post, seen again in the state, is still in the round accounted for: every approver
+ * who had acted then still has. An edit changes no approval, so it never starts a round; nor does
+ * a post sent for review again before anyone acted, which the API's answers cannot tell from an edit.
  */
-export function sameRound(mark: RoundMark, post: IDataObject): boolean {
-	const [markedAt, acted] = mark;
-	const at = stampOf(post);
-	if (at <= markedAt) return true;
-	const actions = actionTimes(post);
-	if (actions.filter((action) => action.at <= markedAt).length !== acted) return false;
-	const since = actions.filter((action) => action.at > markedAt);
-	if (since.length === 0 || since.some((action) => action.status !== 'approve')) return false;
-	return at - Math.max(...since.map((action) => action.at)) <= SAME_CHANGE_MS;
-}
+export const sameRound = ([markedAt, acted]: RoundMark, post: IDataObject): boolean =>
+	actionTimes(post).filter((at) => at <= markedAt).length >= acted;
 
 /** Bounded: the rounds of the most recently changed posts. */
 export function keepLatestRounds(rounds: Record<string, RoundMark>): Record<string, RoundMark> {

@@ -10,14 +10,7 @@ import { LIST_ORDERS } from '../../sandbox/profile.cts';
 import type { Profile } from '../../sandbox/profile.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 
-import {
-	addComment,
-	MAIN_WORKSPACE,
-	pollUntilEmitted,
-	U,
-	Watcher,
-	watching,
-} from './fixtures.cts';
+import { editPost, MAIN_WORKSPACE, pollUntilEmitted, U, Watcher, watching } from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -36,8 +29,6 @@ const LIVES = [
 const WORLDS = LIST_ORDERS.flatMap((listOrder) =>
 	(['moved', 'kept'] as const).map((statusStamps) => ({ listOrder, statusStamps })),
 );
-
-const comment = (postId: string) => addComment(sandbox, postId);
 
 describe.each(WORLDS)(
 	'posts listed $listOrder, status changes $statusStamps updated_at',
@@ -71,14 +62,8 @@ describe.each(WORLDS)(
 				};
 				const edit = async (id: string) => {
 					await control.clock({ advanceSeconds: 60 });
-					await control.simulate({
-						action: 'edit',
-						workspace_id: MAIN_WORKSPACE,
-						post_id: id,
-						text: 'Edited text',
-						label_ids: [],
-					});
-					await comment(id);
+					await editPost(sandbox, id, 'screens');
+					await editPost(sandbox, id, 'api');
 				};
 				const watcher = new Watcher(sandbox, watching(life.event));
 				expect((await watcher.tick()).ids).toEqual([]);

@@ -257,6 +257,26 @@ export const addComment = (sandbox: SandboxHandle, postId: string, workspaceId =
 	);
 
 /**
+ * A teammate edits the post: its text and labels from the service's screens, or a note through the
+ * API. Either stamps its `updated_at`; its status stays.
+ */
+export async function editPost(
+	sandbox: SandboxHandle,
+	postId: string,
+	through: 'screens' | 'api',
+	workspaceId = MAIN_WORKSPACE,
+) {
+	if (through === 'api') return await addComment(sandbox, postId, workspaceId);
+	await sandbox.control.simulate({
+		action: 'edit',
+		workspace_id: workspaceId,
+		post_id: postId,
+		text: 'Edited text',
+		label_ids: [],
+	});
+}
+
+/**
  * Fakes `Date` only (timers, ticks and I/O run as usual), from the real time now on a whole second:
  * the node's "now" and the sandbox's clock then move together, by `passes`, and nothing waits.
  */

@@ -1,8 +1,8 @@
 // Soak for Approval Overdue, once per list order: polls while time passes (only `Date` is faked) and
-// Priya's posts are sent for review with due times all around, approved, taken out of review, sent
-// again and missed, with failed polls in between (seeded, so a failure replays). Each successful poll
-// must emit exactly the posts overdue now and not yet reported in their review round: no duplicate,
-// no miss. Static data goes through JSON between polls, as after a restart.
+// Priya's posts are sent for review with due times all around, approved, edited, taken out of review,
+// sent again and missed, with failed polls in between (seeded, so a failure replays). Each successful
+// poll must emit exactly the posts overdue now and not yet reported in their review round: no
+// duplicate, no miss. Static data goes through JSON between polls, as after a restart.
 import type { IDataObject } from 'n8n-workflow';
 
 import { wallClockInZone } from '../../sandbox/clock.cts';
@@ -13,6 +13,7 @@ import { useSandbox } from '../harness/sandbox.cts';
 
 import {
 	approveAsAlex,
+	editPost,
 	fakeDate,
 	MAIN_WORKSPACE,
 	members,
@@ -68,7 +69,15 @@ describe.each(LIST_ORDERS)('posts listed %s', (listOrder) => {
 
 		const duplicates: string[] = [];
 		const misses: string[] = [];
-		const stats = { polls: 0, failedPolls: 0, emitted: 0, rereviews: 0, missed: 0, approvals: 0 };
+		const stats = {
+			polls: 0,
+			failedPolls: 0,
+			emitted: 0,
+			rereviews: 0,
+			missed: 0,
+			approvals: 0,
+			edits: 0,
+		};
 
 		let staticData: IDataObject = {};
 		const first = await runPoll({ parameters, credentials, staticData });
@@ -141,6 +150,15 @@ describe.each(LIST_ORDERS)('posts listed %s', (listOrder) => {
 					Object.assign(model.get(id) as ModelPost, { alexApproved: true, touched: true });
 					stats.approvals += 1;
 				}
+			} else if (roll < 0.95) {
+				// A teammate edits a post under review (missed or not): never news.
+				const id = pick(posts((post) => post.pending && !post.touched));
+				if (id) {
+					passes(1000);
+					await editPost(sandbox, id, random() < 0.5 ? 'screens' : 'api');
+					(model.get(id) as ModelPost).touched = true;
+					stats.edits += 1;
+				}
 			}
 
 			const faulty = random() < 0.05;
@@ -180,6 +198,7 @@ describe.each(LIST_ORDERS)('posts listed %s', (listOrder) => {
 		expect(stats.rereviews).toBeGreaterThan(5);
 		expect(stats.missed).toBeGreaterThan(5);
 		expect(stats.approvals).toBeGreaterThan(5);
+		expect(stats.edits).toBeGreaterThan(5);
 		expect(stats.failedPolls).toBeGreaterThan(2);
 	}, 120_000);
 });

@@ -142,7 +142,7 @@ inEachListOrder(sandbox, (listOrder) => {
 	});
 
 	describe('leaving review and entering it again', () => {
-		test('is a new event, whether the poll saw it leave or not', async () => {
+		test('seen out of review and back is a new event; out and back between two polls with nobody having acted looks like an edit: no item (polling cannot see it)', async () => {
 			const events = workspaceEvents(sandbox);
 			const watcher = await activeWatcher();
 
@@ -152,10 +152,11 @@ inEachListOrder(sandbox, (listOrder) => {
 			await events.enterReview(P.pendingForAlex1);
 			expect((await watcher.tick()).ids).toEqual([P.pendingForAlex1]);
 
-			// Left and back between two polls.
+			// Left and back between two polls, no approver having acted in the round a poll saw: the
+			// answers are those of an edit.
 			await events.leaveReview(P.pendingForAlex1);
 			await events.enterReview(P.pendingForAlex1);
-			expect((await watcher.tick()).ids).toEqual([P.pendingForAlex1]);
+			expect((await watcher.tick()).ids).toEqual([]);
 			expect((await watcher.tick()).ids).toEqual([]);
 		});
 
@@ -212,20 +213,28 @@ inEachListOrder(sandbox, (listOrder) => {
 			]);
 		});
 
-		test('a post re-entering review wherever the list puts it (page 2 when listed by creation) is emitted once', async () => {
+		test('a post sent for review again after an approver acted (approvals reset) is emitted once, wherever the list puts it (page 2 when listed by creation)', async () => {
 			const events = workspaceEvents(sandbox);
 			const seeded = await events.seedPending(145);
+			// The oldest demo post and the first seeded one: on page 2 when newest created come first.
+			const ids = [P.pendingForAlex1, seeded[0]];
+			const bothApprove = async (id: string) => {
+				await events.leaveReview(id);
+				await events.enterReview(id, [U.alex.id, U.jordan.id], 'all');
+			};
+			// Waiting for Alex and Jordan; Alex approves before activation.
+			for (const id of ids) {
+				await bothApprove(id);
+				await events.approveAsAlex(id);
+			}
 			const watcher = new Watcher(sandbox, watching());
 			expect((await watcher.tick()).ids).toEqual([]);
 
-			// The oldest demo post and the first seeded one: on page 2 when newest created come first.
-			for (const id of [P.pendingForAlex1, seeded[0]]) {
-				await events.leaveReview(id);
-				await events.enterReview(id);
-			}
-			const { ids, ticks } = await pollUntilEmitted(watcher, [P.pendingForAlex1, seeded[0]]);
-			expect([...ids].sort()).toEqual([P.pendingForAlex1, seeded[0]].sort());
-			if (listOrder !== 'shuffled') expect(ids).toEqual([P.pendingForAlex1, seeded[0]]);
+			// Sent back and for review again between two polls: Alex's approval is gone, a new round.
+			for (const id of ids) await bothApprove(id);
+			const { ids: emitted, ticks } = await pollUntilEmitted(watcher, ids);
+			expect([...emitted].sort()).toEqual([...ids].sort());
+			if (listOrder !== 'shuffled') expect(emitted).toEqual(ids);
 			for (const tick of ticks) expect(tick.requests).toEqual([listRequest(1), listRequest(2)]);
 			for (let i = 0; i < 5; i++) expect((await watcher.tick()).ids).toEqual([]);
 		});

@@ -1,0 +1,111 @@
+// Post Pending Approval and Approval Overdue over a post's review rounds, in every list order, with a
+// service whose status changes move `updated_at` and one whose changes leave it alone, each with its
+// own seed: once per review round, never for an edit (text and labels from the service's screens, a
+// note through the API), whether an approver acted or not. A new round is the post seen out of review
+// and back, or its approvals reset; sent back and for review again between two polls with nobody
+// having acted gives the answers of an edit: no item (docs/trigger.md, What polling cannot see).
+import { wallClockInZone } from '../../sandbox/clock.cts';
+import { DEMO } from '../../sandbox/demo-data.cts';
+import { LIST_ORDERS, seededRandom } from '../../sandbox/profile.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+
+import {
+	approveAsAlex,
+	editPost,
+	MAIN_WORKSPACE,
+	pollUntilEmitted,
+	U,
+	Watcher,
+	watching,
+} from './fixtures.cts';
+
+const sandbox = useSandbox();
+
+const WORLDS = LIST_ORDERS.flatMap((listOrder) =>
+	(['moved', 'kept'] as const).map((statusStamps) => ({ listOrder, statusStamps })),
+);
+const EVENTS = ['postPendingApproval', 'approvalOverdue'] as const;
+const BOTH = [U.alex.id, U.jordan.id];
+
+describe.each(WORLDS)(
+	'posts listed $listOrder, status changes $statusStamps updated_at',
+	(world) => {
+		test.each(EVENTS)('%s: once per review round, never for an edit', async (event) => {
+			const { control } = sandbox;
+			await control.profile(world);
+			const random = seededRandom(WORLDS.indexOf(world) * 2 + EVENTS.indexOf(event) + 1);
+			// Others' posts under review besides: a shuffled list is read whole only when it fits a page.
+			const others = 20 + Math.floor(random() * (world.listOrder === 'shuffled' ? 55 : 130));
+			await control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: others,
+				template: { status: 'under_review', approvers: [U.alex.id], created_by_user_id: U.maya.id },
+			});
+			const watcher = new Watcher(sandbox, watching(event));
+			expect((await watcher.tick()).ids).toEqual([]);
+
+			// Every change a second after the last one; the seed draws the order of each edit's two parts.
+			const change = async (action: string, extra: object = {}) => {
+				await control.clock({ advanceSeconds: 1 });
+				return await control.simulate({
+					action,
+					workspace_id: MAIN_WORKSPACE,
+					...extra,
+				} as Parameters<typeof control.simulate>[0]);
+			};
+			// Due within the lead time (120 minutes), so overdue from the start.
+			const scheduled_at = wallClockInZone(
+				new Date(Date.now() + 3_600_000),
+				DEMO.workspaces.main.timezone,
+			);
+			const [id] = await change('create_pending', {
+				created_by_user_id: U.maya.id,
+				approvers: BOTH,
+				approve_option: 'all',
+				scheduled_at,
+			});
+			const edit = async () => {
+				for (const through of random() < 0.5 ? ['screens', 'api'] : ['api', 'screens']) {
+					await control.clock({ advanceSeconds: 1 });
+					await editPost(sandbox, id, through as 'screens' | 'api');
+				}
+			};
+			const sendBack = async () => {
+				await change('leave_review', { post_id: id });
+				await change('enter_review', { post_id: id, approvers: BOTH, approve_option: 'all' });
+			};
+			const quiet = async () => {
+				for (let poll = 0; poll < 3; poll++) expect((await watcher.tick()).ids).toEqual([]);
+			};
+			const once = async () => {
+				expect((await pollUntilEmitted(watcher, [id])).ids).toEqual([id]);
+				await quiet();
+			};
+
+			// Sent for review: once. Edited with nobody having acted: nothing.
+			await once();
+			await edit();
+			await quiet();
+			// Alex approves, Jordan has not: the same round. Edited again: nothing.
+			await control.clock({ advanceSeconds: 1 });
+			await approveAsAlex(sandbox, id);
+			await quiet();
+			await edit();
+			await quiet();
+			// Sent back and for review again between two polls: Alex's approval is gone, a new round.
+			await sendBack();
+			await once();
+			await edit();
+			await quiet();
+			// Again between two polls, with nobody having acted in either round: an edit's answers.
+			await sendBack();
+			await quiet();
+			// Seen out of review, then back: a new round.
+			await change('leave_review', { post_id: id });
+			expect((await watcher.tick()).ids).toEqual([]);
+			await change('enter_review', { post_id: id, approvers: BOTH, approve_option: 'all' });
+			await once();
+		});
+	},
+);

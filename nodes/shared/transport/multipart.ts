@@ -72,8 +72,7 @@ export async function openBody(body: MultipartBody, timeoutMs: number) {
 		for (const part of opened) if (!Buffer.isBuffer(part)) part.destroy();
 	};
 	let progress = Date.now();
-	// The community lint allows no timers but n8n's `sleep`: a watch that wakes at least each second.
-	// The end aborts its wait, so no timer outlives the request (n8n 1.x's `sleep` takes no signal).
+	// The lint allows no timers but n8n's `sleep`: a watch waking each second; the end cuts its wait.
 	const watch = async () => {
 		for (let idle = 0; !ended.signal.aborted; idle = Date.now() - progress) {
 			if (idle >= timeoutMs) return end(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' }));

@@ -56,6 +56,15 @@ test('a dropped first attempt: the resend reads the file from the store again, w
 	expect(await received()).toEqual([[expected], [expected]]);
 });
 
+test('a finished upload leaves no timer running, so n8n can shut down at once', async () => {
+	const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+	const before = timers();
+	const { error } = await upload(video(8 * MiB), 'filesystem', {});
+	expect(error).toBeUndefined();
+	// Fewer is fine: a timer of the test's own set-up may have ended meanwhile.
+	expect(timers()).toBeLessThanOrEqual(before);
+});
+
 test('a slow upload still moving bytes is not cut off by the timeout', async () => {
 	// About 5 s of sending at 8 MiB/s, under a timeout of 2 s.
 	const bytes = video(40 * MiB);

@@ -14,5 +14,9 @@ module.exports = {
 	// The tests wait on HTTP and on the sandbox as much as they compute, so two workers there take
 	// little more than half the time (docs/development.md).
 	maxWorkers: Math.max(2, availableParallelism() - 1),
+	// Each test file loads its own n8n-core, and a worker holding over a gigabyte at the end could
+	// take longer than jest's 500 ms to exit on a busy machine ("failed to exit gracefully"). A
+	// worker past this limit after a file is replaced by a fresh one.
+	workerIdleMemoryLimit: '700MB',
 	reporters: ['default', '<rootDir>/test/summary-reporter.js'],
 };

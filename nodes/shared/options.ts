@@ -51,7 +51,7 @@ export const parallelRequestsOption: INodeProperties = {
 	typeOptions: { minValue: 1, numberPrecision: 0 },
 	default: DEFAULT_PARALLEL_REQUESTS,
 	description:
-		"How many requests may be in flight at once, across items. 1 sends one at a time. Requests with the same credential also share the service's rate limit, so more in parallel never means more failures.",
+		"How many requests may be in flight at once, across items. 1 sends one at a time. File uploads go at most 10 at once, to bound memory. Requests with the same credential also share the service's rate limit, so more in parallel never means more failures.",
 };
 
 /** What a create does after a failure that leaves it unknown whether the service acted. */

@@ -1,18 +1,19 @@
 // Speed within the quota: items run Parallel Requests at a time with output in item order, one
-// gate per credential paces every request of the process, and Return All asks for the remaining
-// pages at once. Proved by the sandbox's request log and its count of requests handled at once.
+// gate per credential paces every request of the process, file uploads go at most 10 at once,
+// and Return All asks for the remaining pages at once. Proved by the sandbox's request log and its count of requests handled at once.
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
 import type { LoggedRequest } from '../../sandbox/client.cts';
-import { runNode } from '../harness/engine.cts';
-import type { RunNodeOptions } from '../harness/engine.cts';
+import { binaryItem, runNode } from '../harness/engine.cts';
+import type { BinaryMode, RunNodeOptions } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { inWorkspace, MAIN_WORKSPACE, seedMain } from '../library/fixtures.cts';
 
 const sandbox = useSandbox();
 
 const POSTS = `/api/v1/workspaces/${MAIN_WORKSPACE}/posts`;
+const MEDIA = `/api/v1/workspaces/${MAIN_WORKSPACE}/media`;
 /** The demo data's posts in the main workspace. */
 const DEMO_POSTS = 16;
 
@@ -58,6 +59,46 @@ describe('items in parallel', () => {
 		expect((await sandbox.control.concurrency()).max).toBe(5);
 		expect((await createdTexts()).sort()).toEqual(items.map((item) => item.json.text).sort());
 	});
+
+	test('by default, up to 50 requests in flight, as many items as there are up to that', async () => {
+		await sandbox.control.latency(50);
+		const items = texts(60, 'Default');
+		const { output, error } = await run({ parameters: createPosts(), items });
+		expect(error).toBeUndefined();
+		expect(output).toHaveLength(60);
+		expect((await sandbox.control.concurrency()).max).toBe(50);
+		expect((await createdTexts()).sort()).toEqual(items.map((item) => item.json.text).sort());
+	});
+
+	test.each<[BinaryMode, string, number | undefined]>([
+		['filesystem', 'default', undefined],
+		['memory', 'default', undefined],
+		['filesystem', '30', 30],
+	])(
+		'file uploads (%s mode, Parallel Requests %s): at most 10 at once, every file once',
+		async (binaryMode, _label, parallelRequests) => {
+			await sandbox.control.latency(50);
+			const names = Array.from({ length: 14 }, (_, i) => `file-${i}.png`);
+			const { output, error } = await run({
+				parameters: inWorkspace('media', 'upload', {
+					source: 'binary',
+					...(parallelRequests ? { options: { parallelRequests } } : {}),
+				}),
+				items: names.map((fileName) =>
+					binaryItem(
+						{},
+						{ data: { data: Buffer.alloc(2000, 7), fileName, mimeType: 'image/png' } },
+					),
+				),
+				binaryMode,
+			});
+			expect(error).toBeUndefined();
+			expect(output.map((item) => item.json.name)).toEqual(names);
+			expect((await sandbox.control.concurrency()).max).toBe(10);
+			const uploads = await sandbox.control.requests({ method: 'POST', path: MEDIA });
+			expect(uploads).toHaveLength(14);
+		},
+	);
 
 	test('Parallel Requests 1 sends one request at a time, in item order', async () => {
 		await sandbox.control.latency(20);
@@ -106,7 +147,11 @@ describe('one rate-limit gate per credential', () => {
 	test('a 429 in the middle of a parallel batch: every item done exactly once', async () => {
 		await sandbox.control.rateLimit({ limit: 8, windowSeconds: 2 });
 		const items = texts(20, 'Quota');
-		const { output, error } = await run({ parameters: createPosts(), items });
+		// 10 at once against a window of 8: the refused fit in the next window.
+		const { output, error } = await run({
+			parameters: createPosts({ parallelRequests: 10 }),
+			items,
+		});
 		expect(error).toBeUndefined();
 		expect(output).toHaveLength(20);
 		const requests = await sandbox.control.requests({ method: 'POST', path: POSTS });

@@ -120,11 +120,18 @@ class Slots {
 	}
 }
 
-/** The requests one execution may have in flight at once (Options > Parallel Requests). */
-const slotsByExecution = new WeakMap<object, Slots>();
+/** The requests one execution may have in flight at once (Options > Parallel Requests), and its uploads. */
+const slotsByExecution = {
+	requests: new WeakMap<object, Slots>(),
+	uploads: new WeakMap<object, Slots>(),
+};
 
-export function slotsOf(execution: object, limit: () => number): Slots {
-	const slots = slotsByExecution.get(execution) ?? new Slots(limit());
-	slotsByExecution.set(execution, slots);
+export function slotsOf(
+	execution: object,
+	kind: keyof typeof slotsByExecution,
+	limit: () => number,
+): Slots {
+	const slots = slotsByExecution[kind].get(execution) ?? new Slots(limit());
+	slotsByExecution[kind].set(execution, slots);
 	return slots;
 }

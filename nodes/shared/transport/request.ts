@@ -30,8 +30,10 @@ export const CREDENTIAL_TYPE = 'socialPublishingApi';
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS = 300;
 /** Default time one request may wait for its answer. */
 export const DEFAULT_TIMEOUT_SECONDS = 60;
-/** Default number of requests one execution may have in flight at once. */
-export const DEFAULT_PARALLEL_REQUESTS = 10;
+/** Default number of requests one execution may have in flight at once: half the live quota of a minute. */
+export const DEFAULT_PARALLEL_REQUESTS = 50;
+/** Uploads one execution may have under way at once, whatever that number: each holds file data. */
+const UPLOADS_AT_ONCE = 10;
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -248,7 +250,13 @@ export const serviceNow = (ctx: ApiContext) => Date.now() + (clockOffsets.get(ct
  */
 export async function request(this: ApiContext, call: Call): Promise<Answer> {
 	const { baseUrl, gate } = await credentialOf(this);
-	const slots = isExecute(this) ? slotsOf(this, () => parallelRequestsOf(this)) : undefined;
+	const slots = isExecute(this)
+		? slotsOf(this, 'requests', () => parallelRequestsOf(this))
+		: undefined;
+	const uploads =
+		isExecute(this) && call.multipart
+			? slotsOf(this, 'uploads', () => Math.min(UPLOADS_AT_ONCE, parallelRequestsOf(this)))
+			: undefined;
 	const itemIndex = call.itemIndex ?? 0;
 	const timeoutSeconds = secondsOption(this, 'timeout', itemIndex);
 	// 0 would mean no bound at all: a silent service must not hold the execution forever.
@@ -292,7 +300,14 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 		waitCounted = false;
 		let response: IN8nHttpFullResponse;
 		// Each attempt opens the files anew; one that cannot be read fails before anything is sent.
-		const opened = call.multipart ? await openBody(call.multipart, timeoutMs) : undefined;
+		// An upload's turn comes before its files open: one waiting holds none of its data.
+		await uploads?.take();
+		const opened = call.multipart
+			? await openBody(call.multipart, timeoutMs).catch((error: unknown) => {
+					uploads?.give();
+					throw error;
+				})
+			: undefined;
 		if (opened) Object.assign(options, { body: opened.data, timeout: opened.timeout });
 		await slots?.take();
 		await gate.enter(refused);
@@ -327,6 +342,7 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 		} finally {
 			opened?.close();
 			slots?.give();
+			uploads?.give();
 		}
 
 		const status = response.statusCode;

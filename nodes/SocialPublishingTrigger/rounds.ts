@@ -6,9 +6,9 @@ import { timeOf } from '../shared/time';
 import { stampOf } from './stamps';
 
 /**
- * A post's review round as last accounted for: the latest time it carried then (its `updated_at`
- * or an approver's action), which ranks the rounds kept, and who had acted by then (4 characters of
- * a hash each). A mark saved before approvers were told apart holds how many had acted.
+ * A post's review round as last accounted for: the latest time it carried (`updated_at` or an
+ * approver's action), which ranks the rounds kept, and who had acted (24 bits of a hash each: two
+ * approvers share them 1 in 16.7 million times). Saved as a count before: how many had acted.
  */
 export type RoundMark = [at: number, acted: string | number];
 

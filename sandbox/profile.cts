@@ -34,6 +34,11 @@ export const COMMENT_ORDERS = ['created-asc', 'created-desc'] as const;
  * or `kept`: only edits (text, labels, comments) and creation stamp it, as `edited_at` holds.
  */
 export const STATUS_STAMPS = ['moved', 'kept'] as const;
+/**
+ * Whether an approver may act again on a post still under review (section 4.16 does not say):
+ * `once`, or `repeat`: the new action and note replace the earlier ones, and the post follows.
+ */
+export const APPROVER_ACTIONS = ['once', 'repeat'] as const;
 
 export interface Profile {
 	listOrder: (typeof LIST_ORDERS)[number];
@@ -46,6 +51,7 @@ export interface Profile {
 	mediaSort: (typeof MEDIA_SORTS)[number];
 	commentOrder: (typeof COMMENT_ORDERS)[number];
 	statusStamps: (typeof STATUS_STAMPS)[number];
+	approverActions: (typeof APPROVER_ACTIONS)[number];
 }
 
 /** The choices the sandbox made before profiles existed. */
@@ -60,6 +66,7 @@ export const DEFAULT_PROFILE: Profile = {
 	mediaSort: 'honoured',
 	commentOrder: 'created-asc',
 	statusStamps: 'moved',
+	approverActions: 'once',
 };
 
 /** Every variant that differs from the default, at once. */
@@ -75,6 +82,7 @@ export const EVERY_VARIANT: Profile = {
 	mediaSort: 'honoured',
 	commentOrder: 'created-desc',
 	statusStamps: 'kept',
+	approverActions: 'repeat',
 };
 
 const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
@@ -88,6 +96,7 @@ const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
 	mediaSort: MEDIA_SORTS,
 	commentOrder: COMMENT_ORDERS,
 	statusStamps: STATUS_STAMPS,
+	approverActions: APPROVER_ACTIONS,
 };
 
 /** A small seeded generator (mulberry32), so that a random profile or order can be re-run. */

@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RoundMark } from './rounds';
+import { savedRounds } from './rounds';
 import { postIdOf } from '../shared/ids';
-import { savedPairs, stampOf } from './stamps';
+import { stampOf } from './stamps';
 
 /**
  * Where the trigger stands, kept in the node's static data. An event is a post entering the watched
@@ -63,7 +64,7 @@ export function savedCursor(value: unknown): Cursor | undefined {
 		...(typeof nextPage === 'number' ? { nextPage } : {}),
 		scope,
 		members,
-		rounds: savedPairs(saved.rounds),
+		rounds: savedRounds(saved.rounds),
 		watermark,
 		watermarkText: typeof watermarkText === 'string' ? watermarkText : null,
 	};

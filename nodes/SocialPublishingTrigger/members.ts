@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Changes } from './changes';
 import type { Cursor } from './cursor';
 import { oldestFirst } from './cursor';
-import { postIdOf } from '../shared/ids';
+import { digest, DIGITS, postIdOf } from '../shared/ids';
 import type { RoundMark } from './rounds';
 import { keepLatestRounds, roundMark } from './rounds';
 import { stampOf } from './stamps';
@@ -17,27 +17,11 @@ import { stampOf } from './stamps';
  */
 export type Members = Map<string, number>;
 
-const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
 /**
  * Then it counts as gone: only a list in a new order for every request leaves a post out that often
  * by chance (at most 1/e each time: below 1 in 10^17). Were it still there: a duplicate, not a miss.
  */
 const UNSEEN_READINGS_FORGOTTEN = 40;
-
-/** 48 bits of a text (two 32-bit multiplicative hashes), in 8 characters. */
-export function digest(text: string): string {
-	let a = 0xdeadbeef;
-	let b = 0x41c6ce57;
-	for (let i = 0; i < text.length; i++) {
-		a = Math.imul(a ^ text.charCodeAt(i), 2654435761);
-		b = Math.imul(b ^ text.charCodeAt(i), 1597334677);
-	}
-	a = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
-	b = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
-	const bits = [a >>> 8, ((a & 0xff) << 16) | (b >>> 16)];
-	return bits.map((n) => [18, 12, 6, 0].map((at) => DIGITS[(n >>> at) & 63]).join('')).join('');
-}
 
 const keyOf = (post: IDataObject) => digest(postIdOf(post));
 

@@ -4,8 +4,7 @@ import { getPage } from '../shared/api';
 import type { Page } from '../shared/api';
 import { PER_PAGE_MAX } from '../shared/limits';
 import type { TriggerEvent } from './events';
-import { postIdOf } from '../shared/ids';
-import { digest } from './members';
+import { digest, postIdOf } from '../shared/ids';
 import { stampOf } from './stamps';
 
 /** What a poll watches, from the node's settings. */

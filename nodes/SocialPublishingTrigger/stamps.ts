@@ -12,15 +12,3 @@ export function stampOf(post: IDataObject): number {
 	const created = timeOf(post.created_at);
 	return Number.isNaN(created) ? 0 : created;
 }
-
-/** Reads a saved map of `[number, number]` marks by post ID; anything else is left out. */
-export function savedPairs(value: unknown): Record<string, [number, number]> {
-	if (value === null || typeof value !== 'object') return {};
-	const marks: Record<string, [number, number]> = {};
-	for (const [id, mark] of Object.entries(value as IDataObject)) {
-		if (Array.isArray(mark) && typeof mark[0] === 'number' && typeof mark[1] === 'number') {
-			marks[id] = [mark[0], mark[1]];
-		}
-	}
-	return marks;
-}

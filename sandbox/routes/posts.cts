@@ -397,7 +397,7 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			if (post.status !== 'under_review' || post.approval?.status !== 'pending_approval') {
 				throw fail(400, 'This post is not under review.');
 			}
-			if (approver.status !== 'pending')
+			if (approver.status !== 'pending' && runtime.profile.approverActions === 'once')
 				throw fail(400, `You have already acted on this post (${approver.status}).`);
 			const { action, comment } = request.body;
 			applyApproval(post, userId, action, comment ?? null, runtime.clock.iso());

@@ -116,6 +116,41 @@ describe('approval (4.16)', () => {
 		expect((await act(p.pendingForAlex2, 'full', { action: 'approve' })).status).toBe(400);
 	});
 
+	it('approverActions: once refuses a second action; repeat takes it in place of the first', async () => {
+		const id = p.pendingForAlexAndJordan;
+		const alex = async () => (await post(id)).approval.approvers[0];
+		await api.control.clock({ frozen: true });
+		await act(id, 'full', { action: 'approve', comment: 'First look.' });
+		const first = await alex();
+		expect(await act(id, 'full', { action: 'approve', comment: 'Second look.' })).toMatchObject({
+			status: 400,
+			body: { status: false, message: 'You have already acted on this post (approve).' },
+		});
+		expect(await alex()).toEqual(first);
+
+		await api.control.profile({ approverActions: 'repeat' });
+		await api.control.clock({ advanceSeconds: 60 });
+		expect((await act(id, 'full', { action: 'approve', comment: 'Second look.' })).status).toBe(200);
+		const again = await post(id);
+		expect(again.scheduling.status).toBe('under_review');
+		expect(again.approval.approvers[0]).toEqual({
+			...first,
+			last_action_note: 'Second look.',
+			last_action_time: new Date(Date.parse(first.last_action_time) + 60_000).toISOString(),
+		});
+		expect(again.updated_at).toBe(again.approval.approvers[0].last_action_time);
+
+		await api.control.clock({ advanceSeconds: 60 });
+		expect((await act(id, 'full', { action: 'reject', comment: 'Not yet.' })).status).toBe(200);
+		const rejected = await post(id);
+		expect(rejected.scheduling.status).toBe('rejected');
+		expect(rejected.approval.status).toBe('rejected_approval');
+		expect(rejected.approval.approvers[0]).toMatchObject({
+			status: 'reject',
+			last_action_note: 'Not yet.',
+		});
+	});
+
 	it('validates the body with 400 and an errors map', async () => {
 		const missing = await act(p.pendingForAlex1, 'full', {});
 		expect(missing).toMatchObject({

@@ -240,12 +240,19 @@ async function asAlex(sandbox: SandboxHandle, path: string, body: object, status
 	expect(response.status).toBe(status);
 }
 
-/** Alex approves a post through the API. */
+/** Alex approves a post through the API, with a note if given. */
 export const approveAsAlex = (
 	sandbox: SandboxHandle,
 	postId: string,
 	workspaceId = MAIN_WORKSPACE,
-) => asAlex(sandbox, `${postsPath(workspaceId)}/${postId}/approval`, { action: 'approve' }, 200);
+	comment?: string,
+) =>
+	asAlex(
+		sandbox,
+		`${postsPath(workspaceId)}/${postId}/approval`,
+		{ action: 'approve', comment },
+		200,
+	);
 
 /** A teammate's comment on the post, through the API: an edit, which stamps its `updated_at`. */
 export const addComment = (sandbox: SandboxHandle, postId: string, workspaceId = MAIN_WORKSPACE) =>

@@ -120,7 +120,7 @@ class Slots {
 	}
 }
 
-/** The requests one execution may have in flight at once (Options > Parallel Requests), and its uploads. */
+/** Per execution: its requests in flight at once (Options > Parallel Requests), and its uploads. */
 const slotsByExecution = {
 	requests: new WeakMap<object, Slots>(),
 	uploads: new WeakMap<object, Slots>(),

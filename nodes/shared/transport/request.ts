@@ -253,7 +253,7 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 	const slots = isExecute(this)
 		? slotsOf(this, 'requests', () => parallelRequestsOf(this))
 		: undefined;
-	const uploads =
+	const uploadSlots =
 		isExecute(this) && call.multipart
 			? slotsOf(this, 'uploads', () => Math.min(UPLOADS_AT_ONCE, parallelRequestsOf(this)))
 			: undefined;
@@ -301,10 +301,10 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 		let response: IN8nHttpFullResponse;
 		// Each attempt opens the files anew; one that cannot be read fails before anything is sent.
 		// An upload's turn comes before its files open: one waiting holds none of its data.
-		await uploads?.take();
+		await uploadSlots?.take();
 		const opened = call.multipart
 			? await openBody(call.multipart, timeoutMs).catch((error: unknown) => {
-					uploads?.give();
+					uploadSlots?.give();
 					throw error;
 				})
 			: undefined;
@@ -342,7 +342,7 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 		} finally {
 			opened?.close();
 			slots?.give();
-			uploads?.give();
+			uploadSlots?.give();
 		}
 
 		const status = response.statusCode;

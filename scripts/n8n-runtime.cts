@@ -409,7 +409,10 @@ export function startProcess(
 	};
 }
 
-/** Polls `url` until it answers 2xx (at most `timeoutMs`); stops the process when it does not. */
+/**
+ * Polls `url` until it answers 2xx with JSON (at most `timeoutMs`); stops the process when it does
+ * not. While it starts, n8n answers every path 200 with a plain "n8n is starting up" page.
+ */
 export async function waitUntilReady(
 	name: string,
 	process: RunningProcess,
@@ -420,7 +423,8 @@ export async function waitUntilReady(
 	while (Date.now() < deadline) {
 		if (process.exited()) throw new Error(`${name} exited while starting:\n${process.output()}`);
 		try {
-			if ((await fetch(url)).ok) return;
+			const answer = await fetch(url);
+			if (answer.ok && (answer.headers.get('content-type') ?? '').includes('json')) return;
 		} catch {
 			// Not listening yet.
 		}

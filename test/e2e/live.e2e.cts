@@ -78,13 +78,26 @@ test('the approval trigger runs its workflow for a post that enters review, and 
 	expect(body.text).toContain(`approvers: ${DEMO.users.alex.name}`);
 	expect(body.text).toContain('Notes: Check the prices');
 
-	const executions = await session.request<{
-		data: { results: { workflowId: string; status: string }[] };
-	}>(
-		'GET',
-		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: EXAMPLE_IDS.approvals }))}`,
-	);
-	expect(executions.body.data.results.map((execution) => execution.status)).toEqual(['success']);
+	// The message goes out before n8n writes the execution's end: read until it has (30 tries).
+	const statuses = async () => {
+		const executions = await session.request<{
+			data: { results: { workflowId: string; status: string }[] };
+		}>(
+			'GET',
+			`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: EXAMPLE_IDS.approvals }))}`,
+		);
+		return executions.body.data.results.map((execution) => execution.status);
+	};
+	let ended = await statuses();
+	for (
+		let read = 0;
+		read < 30 && ended.some((status) => ['new', 'running'].includes(status));
+		read++
+	) {
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		ended = await statuses();
+	}
+	expect(ended).toEqual(['success']);
 }, 300_000);
 
 test('the credential test passes with a good key and fails clearly with a bad one', async () => {

@@ -17,7 +17,10 @@ export interface Cursor {
 	scope: string;
 	/** The posts in the state (members.ts). */
 	members: string;
-	/** Review rounds accounted for, by post ID (Post Pending Approval and Approval Overdue). */
+	/**
+	 * Review rounds accounted for, by the member's 8 characters, of the members an approver had acted
+	 * on (Post Pending Approval and Approval Overdue; rounds.ts).
+	 */
 	rounds: Record<string, RoundMark>;
 	/** The newest `updated_at` (ms) of the last whole reading: where changes start, when proven. */
 	watermark: number | null;

@@ -5,7 +5,7 @@ import type { Cursor } from './cursor';
 import { oldestFirst } from './cursor';
 import { digest, DIGITS, postIdOf } from '../shared/ids';
 import type { RoundMark } from './rounds';
-import { keepLatestRounds, roundMark } from './rounds';
+import { roundMark } from './rounds';
 import { stampOf } from './stamps';
 
 /**
@@ -82,7 +82,7 @@ export function entered(
 	const isNew = (post: IDataObject) => {
 		if (!inState(post)) return false;
 		if (!isMember(members, post)) return floor === null || stampOf(post) > floor;
-		const mark = from.rounds[postIdOf(post)];
+		const mark = from.rounds[keyOf(post)];
 		return sameRound !== undefined && mark !== undefined && !sameRound(mark, post);
 	};
 	const news = oldestFirst(changes.posts.filter(isNew));
@@ -90,14 +90,17 @@ export function entered(
 	const next = nextMembers(members, changes.posts, inState, reading);
 	// Marks of the members still in the state, as last read (a round moves on as approvers act).
 	const rounds: Cursor['rounds'] = {};
-	for (const [id, mark] of Object.entries(from.rounds)) if (next.has(digest(id))) rounds[id] = mark;
-	const read = sameRound ? changes.posts.filter(inState) : [];
-	for (const post of read) rounds[postIdOf(post)] = roundMark(post);
+	for (const [key, mark] of Object.entries(from.rounds)) if (next.has(key)) rounds[key] = mark;
+	for (const post of sameRound ? changes.posts.filter(inState) : []) {
+		const mark = roundMark(post);
+		if (mark === '') delete rounds[keyOf(post)];
+		else rounds[keyOf(post)] = mark;
+	}
 	const newest = oldestFirst(changes.posts).pop();
 	const moves = changes.whole && newest && (from.watermark ?? -Infinity) < stampOf(newest);
 	const watermark = moves
 		? { watermark: stampOf(newest), watermarkText: String(newest.updated_at ?? newest.created_at) }
 		: {};
 	const cursor = { ...from, ...marks, ...watermark, members: writeMembers(next) };
-	return { news, cursor: { ...cursor, rounds: keepLatestRounds(rounds) } };
+	return { news, cursor: { ...cursor, rounds } };
 }

@@ -5,10 +5,7 @@
 // and back, or its approvals reset; sent back and for review again between two polls with nobody
 // having acted gives the answers of an edit: no item (docs/trigger.md, What polling cannot see).
 // Where an approver may act again on a post still under review (approverActions=repeat, which
-// section 4.16 leaves open), that is a new note, not a new round. A cursor saved by the version that
-// counted approvers (marks `[at, count]`) goes on without an item.
-import type { IDataObject } from 'n8n-workflow';
-
+// section 4.16 leaves open), that is a new note, not a new round.
 import { wallClockInZone } from '../../sandbox/clock.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { LIST_ORDERS, seededRandom } from '../../sandbox/profile.cts';
@@ -148,34 +145,6 @@ describe.each(WORLDS)(
 				await quiet();
 				// Approvals reset: a new round.
 				await sendBack();
-				await once();
-			},
-		);
-
-		test.each(EVENTS)(
-			'%s: a cursor that counted the approvers who acted goes on without a duplicate',
-			async (event) => {
-				const { id, watcher, approve, sendBack, quiet, once } = await reviewStory(world, event, 2);
-				await sandbox.control.profile({ approverActions: 'repeat' });
-				await once();
-				await approve();
-				await quiet();
-				// The static data as the version before wrote it: how many approvers had acted.
-				const old = structuredClone(watcher.staticData);
-				const cursor = old.cursor as IDataObject;
-				cursor.rounds = Object.fromEntries(
-					Object.entries(cursor.rounds as Record<string, [number, unknown]>).map(([post, [at]]) => [
-						post,
-						[at, post === id ? 1 : 0],
-					]),
-				);
-				watcher.staticData = structuredClone(old);
-				await quiet();
-				await approve('Again, with a note.');
-				await quiet();
-				// Approvals reset before the first poll after the upgrade: a new round, once.
-				await sendBack();
-				watcher.staticData = structuredClone(old);
 				await once();
 			},
 		);

@@ -67,21 +67,34 @@ inEachListOrder(sandbox, (listOrder) => {
 	});
 
 	describe('bounded state', () => {
-		test('review rounds are kept only for posts still under review', async () => {
+		test('a review round is marked only while an approver has acted and the post is under review', async () => {
 			const events = workspaceEvents(sandbox);
 			const watcher = await activeWatcher();
-			const [a, b] = await events.sendForReview(2);
+			const [a, b] = await events.sendForReview(2, [U.alex.id, U.jordan.id], U.maya.id, 'all');
+			const rounds = (tick: { staticData: object }) =>
+				(tick.staticData as { cursor: { rounds: Record<string, string> } }).cursor.rounds;
 			const emitted = await watcher.tick();
 			expect(emitted.ids).toEqual([a, b]);
-			expect(Object.keys((emitted.staticData.cursor as { rounds: object }).rounds)).toEqual(
-				expect.arrayContaining([a, b]),
-			);
+			// Nobody has acted: no mark (a reading of the same posts is the same round).
+			expect(rounds(emitted)).toEqual({});
 
+			// Alex approves both (Jordan must too): a mark each, keyed by 8 characters, holding
+			// Alex's 4.
+			await events.approveAsAlex(a);
+			await events.approveAsAlex(b);
+			const approved = await watcher.tick();
+			expect(approved.ids).toEqual([]);
+			const [alex] = Object.values(rounds(approved));
+			expect(alex).toMatch(/^[\w-]{4}$/);
+			expect(Object.keys(rounds(approved))).toHaveLength(2);
+			expect(Object.keys(rounds(approved)).every((key) => /^[\w-]{8}$/.test(key))).toBe(true);
+			expect(Object.values(rounds(approved))).toEqual([alex, alex]);
+
+			// a leaves review: its mark goes with it.
 			await events.leaveReview(a);
 			const after = await watcher.tick();
-			const rounds = Object.keys((after.staticData.cursor as { rounds: object }).rounds);
-			expect(rounds).toContain(b);
-			expect(rounds).not.toContain(a);
+			expect(Object.values(rounds(after))).toEqual([alex]);
+			expect(Object.keys(rounds(approved))).toContain(Object.keys(rounds(after))[0]);
 		});
 
 		test('the documented limit: re-entering review and an approval between the same two polls look like one round', async () => {

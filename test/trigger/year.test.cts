@@ -5,10 +5,12 @@
 // data's size at 5,000 posts in the state, against the goal (README: Trigger, State).
 import type { IDataObject } from 'n8n-workflow';
 
+import { wallClockInZone } from '../../sandbox/clock.cts';
+import { DEMO } from '../../sandbox/demo-data.cts';
 import { LIST_ORDERS, seededRandom } from '../../sandbox/profile.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 
-import { MAIN_WORKSPACE, U, Watcher, watching } from './fixtures.cts';
+import { approveAsAlex, DEMO_PENDING, MAIN_WORKSPACE, U, Watcher, watching } from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -162,6 +164,52 @@ describe.each(['moved', 'kept'] as const)(
 				expect(size).toBeLessThanOrEqual(64 * 1024);
 				console.info(
 					`5000 ${statusStamps} ${life.event}: ${size} bytes, idle ${idle.requests.length} requests`,
+				);
+			},
+			120_000,
+		);
+	},
+);
+
+describe.each(['moved', 'kept'] as const)(
+	'5,000 posts under review, status changes %s updated_at',
+	(statusStamps) => {
+		test.each(['postPendingApproval', 'approvalOverdue'])(
+			'%s: the static data within 64 KB with 1,000 of them approved by one of two approvers',
+			async (event) => {
+				const { control } = sandbox;
+				await control.profile({ listOrder: 'created-desc', statusStamps });
+				// Due in an hour: within Approval Overdue's lead time of two hours.
+				const scheduled_at = wallClockInZone(
+					new Date(Date.now() + 3_600_000),
+					DEMO.workspaces.main.timezone,
+				);
+				const ids = await control.simulate({
+					action: 'create_pending',
+					workspace_id: MAIN_WORKSPACE,
+					count: 5000 - DEMO_PENDING.length,
+					created_by_user_id: U.maya.id,
+					approvers: [U.alex.id, U.jordan.id],
+					approve_option: 'all',
+					scheduled_at,
+				});
+				const watcher = new Watcher(sandbox, watching(event));
+				expect((await watcher.tick()).ids).toEqual([]);
+				const empty = sizeOf(watcher.staticData);
+				// Alex approves 1,000; Jordan has not yet, so they stay under review, each in its round.
+				for (let at = 0; at < 1000; at += 50) {
+					await Promise.all(ids.slice(at, at + 50).map((id) => approveAsAlex(sandbox, id)));
+				}
+				const idle = await watcher.tick();
+				expect(idle.ids).toEqual([]);
+				expect((await watcher.tick()).ids).toEqual([]);
+				const size = sizeOf(watcher.staticData);
+				// A mark per post an approver acted on, with one approver: `"8 chars":"4 chars"`, 17
+				// bytes, and the commas between.
+				expect(size - empty).toBe(1000 * 17 + 999);
+				expect(size).toBeLessThanOrEqual(64 * 1024);
+				console.info(
+					`5000 under review ${statusStamps} ${event}: ${empty} bytes, ${size} with 1,000 approved by one`,
 				);
 			},
 			120_000,

@@ -1,8 +1,9 @@
 // A simulated year on the sandbox's clock: 365 days of 10 changes each (posts entering the state,
 // leaving it, coming back, and edits among them), one poll a day, in every list order, with status
-// changes moving `updated_at` and leaving it alone, each world on its own event and seed. Every entry
-// is emitted once, on the day's poll: 0 misses, 0 duplicates, 0 re-fires of an edit. Then the static
-// data's size at 5,000 posts in the state, against the goal (README: Trigger, State).
+// changes moving `updated_at` and leaving it alone, each world on its own event and seed (Post
+// Published, Failed, Rejected and Pending Approval, each in two orders, once in each kind of service).
+// Every entry is emitted once, on the day's poll: 0 misses, 0 duplicates, 0 re-fires of an edit. Then
+// the static data's size at 5,000 posts in the state, against the goal (README: Trigger, State).
 import type { IDataObject } from 'n8n-workflow';
 
 import { wallClockInZone } from '../../sandbox/clock.cts';
@@ -26,11 +27,19 @@ const LIVES = [
 		leave: 'enter_review',
 	},
 ] as const;
+/** A review round's life: sent for review, approved (out of review), sent again; edits between. */
+const REVIEW = {
+	event: 'postPendingApproval',
+	status: 'under_review',
+	enter: ['enter_review'],
+	leave: 'leave_review',
+} as const;
+/** Each event in two list orders, once with each kind of service. */
 const WORLDS = LIST_ORDERS.flatMap((listOrder, order) =>
 	(['moved', 'kept'] as const).map((statusStamps, kind) => ({
 		listOrder,
 		statusStamps,
-		life: LIVES[(order * 2 + kind) % 3],
+		life: [...LIVES, REVIEW][(order + kind) % 4],
 	})),
 );
 
@@ -55,7 +64,12 @@ describe.each(WORLDS)(
 					workspace_id: MAIN_WORKSPACE,
 					resource: 'posts',
 					count: base,
-					template: { status: life.status, history_days: 365, history_seed: base },
+					template: {
+						status: life.status,
+						history_days: 365,
+						history_seed: base,
+						...(life === REVIEW ? { approvers: [U.alex.id] } : {}),
+					},
 				}),
 			);
 			// Posts out of the state, and the day they left: one comes back once a whole reading must

@@ -128,10 +128,10 @@ describe.each(LIST_ORDERS)('posts listed %s', (listOrder) => {
 		 * it had seen an approver act in the round before (the approvals are reset), unless that
 		 * approver (only Alex acts on a post still pending) acts again before the next poll
 		 * (`alexAgain`). Otherwise it is the documented limit (back between two polls with nobody
-		 * having acted, or the same approvers acting again): the answers of an edit, not emitted. Whether a
-		 * shuffled list's readings let the trigger forget the post, or saw Alex act, is chance: once
-		 * readings that may not have been whole passed while the post was out, or while Alex acted, the
-		 * round may be emitted or not (at most once).
+		 * having acted, or the same approvers acting again): the answers of an edit, not emitted.
+		 * Whether a shuffled list's readings let the trigger forget the post, or saw Alex act, is
+		 * chance: once readings that may not have been whole passed while the post was out, or while
+		 * Alex acted, the round may be emitted or not (at most once).
 		 */
 		const enter = async (id: string, alexAgain = false) => {
 			// Entering again is a later change than leaving: a moment passes.

@@ -1,19 +1,32 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { Cursor } from './cursor';
-import { asObject } from './notification';
-import type { Watch } from './reading';
-import { headOf, lastPageOf, readPage, readPosts, readUntilWhole } from './reading';
-import { actionTimes, SAME_CHANGE_MS } from './rounds';
-import { postIdOf } from '../shared/ids';
-import { instantIn, timeOf } from '../shared/time';
+import { postIdOf } from '../../shared/ids';
+import { PER_PAGE_MAX } from '../../shared/limits';
+import { asObject } from '../../shared/records';
+import { timeOf } from '../../shared/time';
+import type { Cursor } from '../remember/cursor';
+import type { Members, Seen } from '../remember/members';
+import { isMember } from '../remember/members';
+import { SAME_CHANGE_MS } from '../remember/rounds';
+import { actionTimes, dueAt } from '../watch/post';
+import type { Watch } from '../watch/settings';
+import type { Reading } from './pages';
+import {
+	distinct,
+	headOf,
+	inRotation,
+	lastPageOf,
+	readPage,
+	readPosts,
+	readUntilWhole,
+} from './pages';
 
 /**
- * How a poll of Post Published, Failed or Rejected reads what changed without reading the whole
- * history (README: Trigger, Cost per poll). `date_from` takes a day, on a date and in a zone the
- * description does not name; it is used only once the service's own answers showed that it filters
- * on `updated_at` (the moment a post entered the state). The zone can be any from UTC-12 to UTC+14:
- * an instant is surely on or after day D when it is in every such zone, surely before when in none.
+ * How a poll reads what changed without reading the whole list (docs/design/trigger.md). `date_from`
+ * takes a day, on a date and in a zone the description does not name; it is used only once the
+ * service's own answers showed that it filters on `updated_at`. The zone can be any from UTC-12 to
+ * UTC+14: an instant is surely on or after day D when it is in every such zone, surely before when
+ * in none.
  */
 const WEST_MS = 12 * 3_600_000;
 const EAST_MS = 14 * 3_600_000;
@@ -37,14 +50,9 @@ const since = (watch: Watch, day: string): Watch => {
 const trusted = (posts: IDataObject[], day: string) =>
 	posts.every((post) => !surelyBefore(updatedOf(post), day));
 
-/**
- * What a poll read: whole (every post of the state's list), a `window` (the posts changed since the
- * last whole reading, in any status), or neither; and the cursor's new marks.
- */
-export interface Changes {
-	posts: IDataObject[];
-	whole: boolean;
-	window?: true;
+/** What a poll read (Seen), the service's clock, and the cursor's new marks. */
+export interface Changes extends Seen {
+	serviceTime?: number;
 	marks: Partial<Cursor>;
 }
 
@@ -55,11 +63,9 @@ export interface Changes {
 function statusTimes(post: IDataObject): number[] {
 	const scheduling = asObject(post.scheduling);
 	const went = ['published', 'failed', 'partial'].includes(String(scheduling.status));
-	return [
-		timeOf(scheduling.published_at),
-		went ? instantIn(scheduling.scheduled_at, scheduling.timezone) : NaN,
-		...actionTimes(post),
-	].filter((at) => !Number.isNaN(at));
+	return [timeOf(scheduling.published_at), went ? dueAt(post) : NaN, ...actionTimes(post)].filter(
+		(at) => !Number.isNaN(at),
+	);
 }
 
 /**
@@ -128,63 +134,99 @@ async function probe(
 
 /** Activation: every post in the state now, read until whole (readUntilWhole). */
 export async function readExisting(ctx: IPollFunctions, watch: Watch): Promise<Changes> {
-	const reading = await readPosts(ctx, watch);
-	const { posts } = await readUntilWhole(ctx, watch, reading);
-	const head = reading.whole ? reading.head : undefined;
-	const dateFilter = await probe(ctx, watch, posts);
-	return { posts, whole: true, marks: { dateFilter, stamps: stampsOf(posts, undefined), head } };
+	const first = await readPosts(ctx, watch);
+	const reading = await readUntilWhole(ctx, watch, first);
+	const head = first.whole ? first.head : undefined;
+	const dateFilter = await probe(ctx, watch, reading.posts);
+	const marks = {
+		dateFilter,
+		stamps: stampsOf(reading.posts, undefined),
+		head,
+		landing: first.landing,
+	};
+	return { ...reading, coverage: 'whole', complete: true, marks };
+}
+
+/**
+ * The whole list, read again while the reading leaves out more members than its `total` leaves room
+ * for: then some member left the state, and only a whole reading tells which.
+ */
+async function readWhole(
+	ctx: IPollFunctions,
+	watch: Watch,
+	members: Members,
+	first: Awaited<ReturnType<typeof readPage>>,
+): Promise<Reading> {
+	const reading = await readPosts(ctx, watch, first);
+	const inState = reading.posts.filter(watch.event.matches);
+	const listedMembers = inState.filter((post) => isMember(members, post)).length;
+	const leftOut = members.size - listedMembers;
+	if (reading.whole || leftOut <= reading.total - inState.length) return reading;
+	return await readUntilWhole(ctx, watch, reading);
 }
 
 /**
  * One poll. With `date_from` and `updated_at` both proven: the posts changed from the watermark's day
- * on, in any status (a post entering or leaving the state now is among them, in any order), and one
- * page of the state's list in rotation, which checks the proof again: an older post in the answer, a
- * post updated before its status's time, or one in the state neither known nor changed ends the
- * trust. Otherwise page 1: the same total and page 1 as at the last whole reading, and no post on it
- * nor on one further page (another each poll, in rotation) that is not `known`, mean nothing
- * changed; else the whole list is read.
+ * on, in any status (a post entering or leaving the state now is among them, in any order, and so is
+ * a change stamped up to 12 hours before the watermark), and one page of the state's list in turn,
+ * which checks the proof again: an older post in the answer, a post updated before its status's time,
+ * or one in the state neither known nor changed ends the trust. Otherwise the landing page (where a
+ * new post lands): the same total and posts as at the last whole reading, and no unknown post on it
+ * nor on one further page (another each poll, in turn), mean nothing entered; the two pages still
+ * show a new review round. Else, or when a post comes due (`dueBy`), the whole list.
  */
 export async function readChanges(
 	ctx: IPollFunctions,
 	watch: Watch,
 	cursor: Cursor,
-	known: (post: IDataObject) => boolean,
+	members: Members,
 ): Promise<Changes> {
 	let { dateFilter, stamps } = cursor;
 	const unknown = (posts: IDataObject[]) =>
-		posts.some((post) => watch.event.matches(post) && !known(post));
-	if (dateFilter === 'updated' && stamps === 'moved' && cursor.watermark !== null) {
-		const day = dayFrom(cursor.watermark);
+		posts.some((post) => watch.event.matches(post) && !isMember(members, post));
+	const comesDue = (serviceTime?: number) =>
+		(cursor.dueBy ?? Infinity) <= (serviceTime ?? Date.now());
+	const day = cursor.watermark === null ? undefined : dayFrom(cursor.watermark);
+	if (dateFilter === 'updated' && stamps === 'moved' && day && cursor.wideDay !== day) {
+		const turn = cursor.turn ?? 0;
 		const [recent, sample] = await Promise.all([
 			readPosts(ctx, since(watch, day)),
-			readPage(ctx, watch, cursor.nextPage ?? 1),
+			readPage(ctx, watch, 1 + turn),
 		]);
 		const changed = new Set(recent.posts.map(postIdOf));
 		stamps = stampsOf([...recent.posts, ...sample.items], stamps);
 		if (!trusted(recent.posts, day)) dateFilter = 'other';
 		else if (
 			stamps === 'moved' &&
-			!unknown(sample.items.filter((p) => !changed.has(postIdOf(p))))
+			!comesDue(recent.serviceTime) &&
+			!unknown(sample.items.filter((post) => !changed.has(postIdOf(post))))
 		) {
-			const nextPage =
-				(cursor.nextPage ?? 1) >= lastPageOf(sample) ? 1 : (cursor.nextPage ?? 1) + 1;
-			const marks = { head: undefined, stamps, nextPage };
-			return { posts: recent.posts, whole: recent.whole, window: true, marks };
+			// More changes since that day than a page holds: read the state's list instead until the
+			// watermark's day moves on, which costs less while nothing changes.
+			const wideDay = recent.total > PER_PAGE_MAX ? day : undefined;
+			const marks = { head: undefined, stamps, turn: (turn + 1) % lastPageOf(sample), wideDay };
+			return { ...recent, coverage: 'window', complete: recent.whole, marks };
 		}
 	}
-	const first = await readPage(ctx, watch, 1);
-	const last = lastPageOf(first);
-	if (cursor.head === headOf(first)) {
-		const number = Math.min(Math.max(cursor.nextPage ?? 2, 2), last);
-		const page = last > 1 ? await readPage(ctx, watch, number) : first;
-		if (page.total === first.total && !unknown([...first.items, ...page.items])) {
-			const nextPage = number >= last ? 2 : number + 1;
-			return { posts: [], whole: true, window: true, marks: { dateFilter, nextPage } };
+	const landing = cursor.head === undefined ? 1 : (cursor.landing ?? 1);
+	const seen = await readPage(ctx, watch, landing);
+	if (cursor.head === headOf(seen) && !comesDue(seen.serviceTime)) {
+		const last = landing > 1 ? Math.max(seen.lastPage ?? 1, landing) : lastPageOf(seen);
+		const { page, turn } = inRotation(cursor.turn, last, landing);
+		const other = page === landing ? seen : await readPage(ctx, watch, page);
+		const posts = distinct([...seen.items, ...other.items]);
+		if (other.total === seen.total && !unknown(posts)) {
+			const marks = { dateFilter, turn };
+			const { serviceTime } = seen;
+			return { posts, coverage: 'window', complete: false, serviceTime, marks };
 		}
 	}
-	const reading = await readPosts(ctx, watch, first);
+	const first = landing === 1 ? seen : await readPage(ctx, watch, 1);
+	const reading = await readWhole(ctx, watch, members, first);
 	dateFilter ??= await probe(ctx, watch, reading.posts);
 	stamps = stampsOf(reading.posts, stamps);
 	const head = reading.whole ? reading.head : undefined;
-	return { posts: reading.posts, whole: reading.whole, marks: { dateFilter, stamps, head } };
+	const coverage = reading.whole ? 'whole' : 'partial';
+	const marks = { dateFilter, stamps, head, landing: reading.landing };
+	return { ...reading, coverage, complete: reading.whole, marks };
 }

@@ -148,6 +148,13 @@ export async function readExisting(ctx: IPollFunctions, watch: Watch): Promise<C
 }
 
 /**
+ * Pages a poll may read in all to tell a member that left the state from one its pages did not
+ * reach, in a list in a new order for every request: a list of up to 1,000 posts is read until whole
+ * (about ln(total) + 1 readings), one of over 4,000 not again, which the key's quota would not allow.
+ */
+const PAGES_READ_AGAIN = 80;
+
+/**
  * The whole list, read again while the reading leaves out more members than its `total` leaves room
  * for: then some member left the state, and only a whole reading tells which.
  */
@@ -162,7 +169,8 @@ async function readWhole(
 	const listedMembers = inState.filter((post) => isMember(members, post)).length;
 	const leftOut = members.size - listedMembers;
 	if (reading.whole || leftOut <= reading.total - inState.length) return reading;
-	return await readUntilWhole(ctx, watch, reading);
+	const pages = Math.ceil(reading.total / PER_PAGE_MAX);
+	return await readUntilWhole(ctx, watch, reading, Math.floor(PAGES_READ_AGAIN / pages));
 }
 
 /**

@@ -105,21 +105,21 @@ export function distinct(posts: IDataObject[]): IDataObject[] {
 }
 
 /**
- * How often a poll reads the list at most when a reading was not whole (a list in a new order for
- * every request) and it must be: at activation, a post left out would be announced later although it
- * was there before; later, a member that left must be told from one the pages did not reach. Readings
+ * How often activation reads the list at most when a reading was not whole (a list in a new order for
+ * every request): a post left out would be announced later although it was there before. Readings
  * stop once they hold the total (about ln(total) + 1 of them).
  */
 const READINGS_AT_MOST = 40;
 
 /**
- * Reads the list again while the readings, added up, do not hold every post, at most
- * READINGS_AT_MOST times; `first` is a reading already made.
+ * Reads the list again while the readings, added up, do not hold every post, at most `most` readings
+ * in all; `first` is a reading already made.
  */
 export async function readUntilWhole(
 	ctx: IPollFunctions,
 	watch: Watch,
 	first?: Reading,
+	most = READINGS_AT_MOST,
 ): Promise<Reading> {
 	const present = new Map<string, IDataObject>();
 	let read = first ?? (await readPosts(ctx, watch));

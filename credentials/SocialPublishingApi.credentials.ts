@@ -131,7 +131,7 @@ export class SocialPublishingApi implements ICredentialType {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to send the API key over plain http:// to a public address. Anyone on the way can then read the key: leave this off unless the network to the service is yours. Without it, http:// works only for this machine and private networks.',
+				'Whether to send the API key over plain http:// to a public address, where anyone on the way can read it. Without it, http:// works only for this machine and private networks.',
 		},
 	];
 

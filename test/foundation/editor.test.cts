@@ -18,7 +18,7 @@ async function createPost() {
 			changed,
 			true,
 			false,
-			{ ...NODE, id: 'node', name: 'Social Publishing', type: 'x', position: [0, 0], parameters: {} },
+			NODE,
 			description,
 		) as INodeParameters;
 	/** The properties the editor shows for these parameters. */

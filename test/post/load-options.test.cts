@@ -59,6 +59,19 @@ test('accounts follow the chosen workspace, named with their platform', async ()
 	expect(options?.map((option) => option.value)).not.toContain(A.facebook);
 });
 
+test('accounts name their platform as people write it', async () => {
+	const { options } = await runLoadOptions('getAccounts', createPost, sandbox.credentials());
+	expect(options).toEqual(
+		expect.arrayContaining([
+			{ name: 'Acme Coffee Co. (LinkedIn)', value: DEMO.accounts.linkedin },
+			{ name: '@acmecoffee (X (Twitter))', value: DEMO.accounts.twitter },
+			{ name: '@acme.coffee (TikTok)', value: DEMO.accounts.tiktok },
+			{ name: 'Acme Coffee TV (YouTube)', value: DEMO.accounts.youtube },
+			{ name: 'Acme Coffee Berlin Mitte (Google Business Profile)', value: DEMO.accounts.gmb },
+		]),
+	);
+});
+
 test('team members are offered by user ID, which approvers and mentions need', async () => {
 	const { options } = await runLoadOptions('getTeamMembers', createPost, sandbox.credentials());
 	expect(options).toEqual(

@@ -107,7 +107,7 @@ function workspaceOf(runtime: Runtime, id: string | undefined): Workspace {
 export function simulate(runtime: Runtime, body: SimulateRequest): string[] {
 	body.account_ids = runtime.wire().accountsIn(body.account_ids) as string[] | undefined;
 	const space = workspaceOf(runtime, body.workspace_id);
-	const now = runtime.clock.iso();
+	const now = runtime.stamp(body.action !== 'edit');
 	const approvers = body.approvers ?? [DEMO.users.alex.id];
 	if (body.action === 'create_pending') {
 		const accountIds = runtime.store
@@ -202,7 +202,7 @@ export function seed(runtime: Runtime, body: SeedRequest): string[] {
 		typeof template[key] === 'string' ? (template[key] as string) : fallback;
 	const make: Record<SeedResource, (index: number) => string> = {
 		posts: (index) => {
-			const created = createPost(store, space, clock.iso(), {
+			const created = createPost(store, space, runtime.stamp(), {
 				text: `${text('text', 'Seeded post')} #${index + 1}`,
 				accountIds:
 					(template.account_ids as string[] | undefined) ??

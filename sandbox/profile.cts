@@ -39,6 +39,17 @@ export const STATUS_STAMPS = ['moved', 'kept'] as const;
  * `once`, or `repeat`: the new action and note replace the earlier ones, and the post follows.
  */
 export const APPROVER_ACTIONS = ['once', 'repeat'] as const;
+/**
+ * When the service's own jobs stamp a change of status (publishing, failing, review; the description
+ * does not say): `visible`, the moment it can be read; or `early`, STAMP_EARLY_SECONDS before, as a
+ * publish job that stamps when it starts and saves when the networks answer, or an app server whose
+ * clock runs behind, would. Changes through the API stamp when visible, so a reader can see a change
+ * whose stamp is older than the newest stamp it has already read.
+ */
+export const STAMP_TIMES = ['visible', 'early'] as const;
+export const STAMP_EARLY_SECONDS = 3;
+/** The precision of the times a change writes: milliseconds, or whole seconds (a common default). */
+export const STAMP_PRECISIONS = ['ms', 'seconds'] as const;
 
 export interface Profile {
 	listOrder: (typeof LIST_ORDERS)[number];
@@ -52,6 +63,8 @@ export interface Profile {
 	commentOrder: (typeof COMMENT_ORDERS)[number];
 	statusStamps: (typeof STATUS_STAMPS)[number];
 	approverActions: (typeof APPROVER_ACTIONS)[number];
+	stampTime: (typeof STAMP_TIMES)[number];
+	stampPrecision: (typeof STAMP_PRECISIONS)[number];
 }
 
 /** The choices the sandbox made before profiles existed. */
@@ -67,6 +80,8 @@ export const DEFAULT_PROFILE: Profile = {
 	commentOrder: 'created-asc',
 	statusStamps: 'moved',
 	approverActions: 'once',
+	stampTime: 'visible',
+	stampPrecision: 'ms',
 };
 
 /** Every variant that differs from the default, at once. */
@@ -83,6 +98,8 @@ export const EVERY_VARIANT: Profile = {
 	commentOrder: 'created-desc',
 	statusStamps: 'kept',
 	approverActions: 'repeat',
+	stampTime: 'early',
+	stampPrecision: 'seconds',
 };
 
 const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
@@ -97,6 +114,8 @@ const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
 	commentOrder: COMMENT_ORDERS,
 	statusStamps: STATUS_STAMPS,
 	approverActions: APPROVER_ACTIONS,
+	stampTime: STAMP_TIMES,
+	stampPrecision: STAMP_PRECISIONS,
 };
 
 /** A small seeded generator (mulberry32), so that a random profile or order can be re-run. */

@@ -1,6 +1,7 @@
 // Everything one running sandbox holds: the records, its clock, and the control surface's
 // settings (faults, latency, rate limit, credits) with the request log.
 import { Clock } from './clock.cts';
+import { STAMP_EARLY_SECONDS } from './profile.cts';
 import type { Profile } from './profile.cts';
 import { demoData } from './demo-data.cts';
 import { Store } from './state.cts';
@@ -206,6 +207,17 @@ export class Runtime {
 		done.once('close', () => {
 			this.concurrency.now -= 1;
 		});
+	}
+
+	/**
+	 * The time a change made now is stamped with (`updated_at`, `published_at`, an approver's action),
+	 * as the profile's stampPrecision says; a change of status by the service's own jobs (`job`) also
+	 * as its stampTime says.
+	 */
+	stamp(job = false): string {
+		const early = job && this.profile.stampTime === 'early' ? STAMP_EARLY_SECONDS * 1000 : 0;
+		const at = new Date(this.clock.now().getTime() - early).toISOString();
+		return this.profile.stampPrecision === 'seconds' ? at.replace(/\.\d{3}Z$/, 'Z') : at;
 	}
 
 	/** How records and IDs go over the wire under the current profile. */

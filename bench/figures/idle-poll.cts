@@ -15,9 +15,9 @@ const SEED_MAX = 5000;
 
 /** Each event, and the status its history is seeded in. */
 const EVENTS = [
-	{ name: 'Post Published', value: 'postPublished', status: 'published', goal: true },
-	{ name: 'Post Failed', value: 'postFailed', status: 'failed', goal: true },
-	{ name: 'Post Rejected', value: 'postRejected', status: 'rejected', goal: true },
+	{ name: 'Post Published', value: 'postPublished', status: 'published' },
+	{ name: 'Post Failed', value: 'postFailed', status: 'failed' },
+	{ name: 'Post Rejected', value: 'postRejected', status: 'rejected' },
 	{ name: 'Post Pending Approval', value: 'postPendingApproval', status: 'under_review' },
 	// Not yet due (no scheduled time): an overdue post is news until reported, not idle.
 	{ name: 'Approval Overdue', value: 'approvalOverdue', status: 'under_review', history: false },
@@ -83,8 +83,7 @@ export async function idlePoll(sandbox: BenchSandbox): Promise<Figure> {
 	const goals: Goal[] = [];
 	for (const event of EVENTS) {
 		for (const size of SIZES) {
-			// Pending Approval and Approval Overdue read their list whole in any service: one column.
-			const services = event.goal ? SERVICES : SERVICES.slice(0, 1);
+			const services = SERVICES;
 			const counts = [];
 			for (const [, profile] of services)
 				counts.push(await idleRequests(sandbox, event, size, profile));
@@ -92,19 +91,22 @@ export async function idlePoll(sandbox: BenchSandbox): Promise<Figure> {
 			rows.push({
 				measure: `${event.name}, ${size.toLocaleString('en-US')} posts: requests per idle poll`,
 				ours: String(first),
-				versus: event.goal ? `goal ≤ ${GOAL}` : 'read whole (small lists)',
+				versus: `goal ≤ ${GOAL}`,
 				note: others.map((count, i) => `${services[i + 1][0]}: ${count}`).join('; '),
 			});
-			if (event.goal && size === 5000) {
+			if (size === 5000) {
 				goals.push({
 					goal: `${event.name}: an idle poll costs at most ${GOAL} requests at 5,000 posts, but in a new order per request without a proven date filter`,
 					measured: counts.map((count, i) => `${count} (${services[i][0]})`).join(', '),
-					met: counts.slice(0, 2).every((count) => Number(count) <= GOAL),
+					met: counts.slice(0, 3).every((count) => Number(count) <= GOAL),
 				});
 			}
 		}
 	}
 	const published = rows.filter((row) => row.measure.startsWith('Post Published'));
+	const at5000 = EVENTS.map(
+		({ name }) => `${name} ${rows.find((row) => row.measure.startsWith(`${name}, 5,000`))?.ours}`,
+	).join(', ');
 	return {
 		id: 9,
 		title: 'Trigger: requests per idle poll',
@@ -117,6 +119,6 @@ export async function idlePoll(sandbox: BenchSandbox): Promise<Figure> {
 			'In a list in a new order for every request, without a date filter proven to be on updated_at, fewer requests than every page cannot show that nothing changed: the trigger then reads every page, ceil(total/100) per poll, as before.',
 		],
 		goals,
-		summary: `An idle Post Published poll costs ${published.map((row) => row.ours).join(', ')} requests at ${SIZES.map((size) => size.toLocaleString('en-US')).join(', ')} posts (goal ≤ ${GOAL}); with date_from proven on updated_at, ${published.map((row) => /day updated: (\d+)/.exec(row.note ?? '')?.[1]).join(', ')}.`,
+		summary: `An idle Post Published poll costs ${published.map((row) => row.ours).join(', ')} requests at ${SIZES.map((size) => size.toLocaleString('en-US')).join(', ')} posts (goal ≤ ${GOAL}); with date_from proven on updated_at, ${published.map((row) => /day updated: (\d+)/.exec(row.note ?? '')?.[1]).join(', ')}. At 5,000: ${at5000}.`,
 	};
 }

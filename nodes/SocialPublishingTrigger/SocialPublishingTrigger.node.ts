@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { searchTeamMembers, searchWorkspaces } from '../shared/lists';
 import { teamMemberLocator, workspaceLocator } from '../shared/locators';
 import { nodeOptions } from '../shared/options';
-import { APPROVAL_EVENTS, DEFAULT_EVENT, EVENTS } from './events';
+import { APPROVAL_EVENTS, DEFAULT_EVENT, EVENTS } from './watch/events';
 import { pollPosts } from './poll';
 
 /** Any / Me / Chosen Team Members, then the members to choose when "Chosen". */

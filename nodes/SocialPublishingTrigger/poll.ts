@@ -1,126 +1,20 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readMe } from '../shared/me';
-import type { Changes } from './changes';
-import { readChanges, readExisting } from './changes';
-import { emptyCursor, oldestFirst, savedCursor } from './cursor';
-import { eventOf } from './events';
-import { entered, isMember, readMembers } from './members';
-import { toNotification } from './notification';
-import { matcherOf, overdueFields } from './overdue';
-import type { Watch } from './reading';
-import { readPage, readPosts, readUntilWhole } from './reading';
-import { addReconnectLinks, failedAccounts } from './reconnect';
-import { sameRound } from './rounds';
+import { overdueFields, toNotification } from './emit/notification';
+import { addReconnectLinks, failedAccounts } from './emit/reconnect';
+import { readChanges, readExisting } from './read/changes';
+import { readPage } from './read/pages';
+import { emptyCursor, savedCursor } from './remember/cursor';
+import { entered, readMembers } from './remember/members';
+import { oldestFirst } from './watch/post';
+import type { TriggerStaticData, Watch } from './watch/settings';
+import { isDue, watchOf } from './watch/settings';
 
-/** What the node keeps between polls: the cursor, and the user ID behind the credential. */
-interface TriggerStaticData extends IDataObject {
-	cursor?: IDataObject;
-	me?: { credentialId: string; userId: string };
-}
-
-/**
- * The user behind the API key, asked once per credential and remembered in `memory` (the poll
- * saves it with the cursor, so a poll that fails later leaves static data as it was).
+/*
+ * The route of a poll: what it watches (watch/), what it reads of the posts list (read/), what it
+ * remembers between polls (remember/), and the items it announces (emit/).
  */
-async function myUserId(ctx: IPollFunctions, memory: TriggerStaticData): Promise<string> {
-	const credentialId = String(ctx.getNode().credentials?.socialPublishingApi?.id ?? '');
-	if (memory.me?.credentialId === credentialId) return memory.me.userId;
-	const { userId } = await readMe(ctx);
-	if (userId === '') {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			'The service did not say which user the API key belongs to',
-			{
-				description:
-					'GET /api/v1/me answered without a user ID. Choose the approvers or requesters from the list instead of "Me".',
-			},
-		);
-	}
-	memory.me = { credentialId, userId };
-	return userId;
-}
-
-/**
- * The people filters of the approval events: the parameter, the team members picked when it is
- * "Chosen", its label, and the posts list's query parameter.
- */
-const PEOPLE_FILTERS = [
-	['approvers', 'approverMembers', 'Approvers', 'approval_assigned_to'],
-	['requestedBy', 'requesterMembers', 'Requested By', 'approval_requested_by'],
-] as const;
-
-/** Any / Me / Chosen Team Members, as the list of user IDs to filter by (empty: no filter). */
-async function peopleIds(
-	ctx: IPollFunctions,
-	memory: TriggerStaticData,
-	[parameter, membersParameter, label]: (typeof PEOPLE_FILTERS)[number],
-): Promise<string[]> {
-	const choice = ctx.getNodeParameter(parameter, 'any') as string;
-	if (choice === 'me') return [await myUserId(ctx, memory)];
-	if (choice !== 'chosen') return [];
-	const rows = (ctx.getNodeParameter(`${membersParameter}.members`, []) as IDataObject[]) ?? [];
-	const ids = rows
-		.map((row) => {
-			const member = row.member as IDataObject | string | undefined;
-			return String(
-				(typeof member === 'object' && member !== null ? member.value : member) ?? '',
-			).trim();
-		})
-		.filter((id) => id !== '');
-	if (ids.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), `No team member chosen for "${label}"`, {
-			description: `Add at least one team member under "${label}", or set it to "Any".`,
-		});
-	}
-	return [...new Set(ids)].sort();
-}
-
-function leadTimeMs(ctx: IPollFunctions): number {
-	const minutes = ctx.getNodeParameter('leadTimeMinutes', 120) as unknown;
-	if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes < 0) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`The lead time must be a number of minutes, 0 or more, not "${String(minutes)}"`,
-			{ description: 'Set "Lead Time (Minutes)", e.g. 120 for two hours before the post\'s time.' },
-		);
-	}
-	return minutes * 60_000;
-}
-
-async function watchOf(ctx: IPollFunctions, memory: TriggerStaticData): Promise<Watch> {
-	const eventValue = ctx.getNodeParameter('event') as string;
-	const event = eventOf(eventValue);
-	if (!event) {
-		throw new NodeOperationError(ctx.getNode(), `The event "${eventValue}" is not known`, {
-			description: 'Choose an event from the list.',
-		});
-	}
-	const workspaceId = String(
-		ctx.getNodeParameter('workspaceId', '', { extractValue: true }) ?? '',
-	).trim();
-	if (workspaceId === '') {
-		throw new NodeOperationError(ctx.getNode(), 'No workspace chosen', {
-			description: 'Choose the workspace to watch from the list, or enter its ID.',
-		});
-	}
-	const qs: IDataObject = { status: event.statuses };
-	if (event.approvalFilters) {
-		for (const filter of PEOPLE_FILTERS) {
-			const ids = await peopleIds(ctx, memory, filter);
-			if (ids.length > 0) qs[filter[3]] = ids;
-		}
-	}
-	const leadMs = event.deadline ? leadTimeMs(ctx) : 0;
-	const scope = JSON.stringify({
-		event: event.value,
-		workspaceId,
-		qs,
-		...(event.deadline ? { leadMs } : {}),
-	});
-	return { event, workspaceId, qs, leadMs, scope };
-}
 
 async function itemsOf(
 	ctx: IPollFunctions,
@@ -153,7 +47,10 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 	const page = await readPage(ctx, watch, 1);
 	// Overdue is judged by the service's clock, which scheduled times are written in.
 	const now = page.serviceTime ?? Date.now();
-	const newest = oldestFirst(page.items.filter(matcherOf(watch, now))).pop();
+	const due = isDue(watch, now);
+	const newest = oldestFirst(
+		page.items.filter((post) => watch.event.matches(post) && due(post)),
+	).pop();
 	if (!newest) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -168,7 +65,7 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 }
 
 /**
- * One poll. Emits each post that entered the watched state since the last poll, oldest first.
+ * One poll. Announces each post that entered the watched state since the last poll, oldest first.
  * Static data is written only once every request has succeeded: a failed poll changes nothing.
  */
 export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
@@ -182,23 +79,16 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 	const firstPoll = from !== saved;
 	const includeExisting = this.getNodeParameter('options.includeExisting', false) as boolean;
 
-	// Posts already in the state when watching starts are noted, not emitted. Post Pending Approval
-	// and Approval Overdue read their (short) lists whole each time; the other events what changed.
-	const { tracksRounds } = watch.event;
+	// Posts already in the state when watching starts are noted, not announced.
 	const noteOnly = firstPoll && !includeExisting;
-	const members = readMembers(from.members);
-	const changes: Omit<Changes, 'marks'> & Partial<Changes> & { serviceTime?: number } = tracksRounds
-		? noteOnly
-			? { ...(await readUntilWhole(this, watch)), whole: true }
-			: await readPosts(this, watch)
-		: noteOnly
-			? await readExisting(this, watch)
-			: await readChanges(this, watch, from, (post) => isMember(members, post));
+	const members = readMembers(from.members, watch.event);
+	const changes = noteOnly
+		? await readExisting(this, watch)
+		: await readChanges(this, watch, from, members);
 	// Overdue is judged by the service's clock (its Date header), which scheduled times are written
 	// in; n8n's own when the service does not say.
 	const now = changes.serviceTime ?? Date.now();
-	const round = tracksRounds ? sameRound : undefined;
-	const { cursor, news } = entered(from, changes, matcherOf(watch, now), round);
+	const { cursor, news } = entered(from, changes, watch, now);
 
 	// Built before anything is saved: a request the items need (reconnect links) that fails in a way
 	// that stops the poll leaves the state as it was.

@@ -278,7 +278,7 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 				library
 					.filter((media) => types.includes(media.type))
 					.map((media) => mediaUrl(media, runtime.baseUrl));
-			const post = createPost(store, workspace, runtime.clock.iso(), {
+			const post = createPost(store, workspace, runtime.stamp(), {
 				text: body.content.text,
 				accountIds,
 				createdByUserId: callerOf(request).user.id,
@@ -400,7 +400,7 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			if (approver.status !== 'pending' && runtime.profile.approverActions === 'once')
 				throw fail(400, `You have already acted on this post (${approver.status}).`);
 			const { action, comment } = request.body;
-			applyApproval(post, userId, action, comment ?? null, runtime.clock.iso());
+			applyApproval(post, userId, action, comment ?? null, runtime.stamp());
 			return {
 				status: true,
 				message: action === 'approve' ? 'Post approved successfully' : 'Post rejected successfully',
@@ -448,7 +448,7 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 				);
 				throw invalid(400, errors, summary(errors));
 			}
-			const now = runtime.clock.iso();
+			const now = runtime.stamp();
 			const comment = {
 				id: runtime.store.newId(),
 				postId: post.id,

@@ -334,3 +334,46 @@ describe('profile setting', () => {
 		expect((await api.control.profile()).me).toBe('described');
 	});
 });
+
+describe('profile: when a change is stamped', () => {
+	const NOW = '2026-03-02T10:00:00.250Z';
+	/** A post published by the service's own job at NOW, then edited through the API, as listed. */
+	async function publishedThenCommented() {
+		await api.control.clock({ now: NOW, frozen: true });
+		await api.control.simulate({
+			action: 'publish',
+			workspace_id: MAIN,
+			post_id: DEMO.posts.scheduled,
+		});
+		const listed = async () =>
+			(await api.get(ws('/posts'), { query: { per_page: 100 } })).body.data.find(
+				(each: { id: string }) => each.id === DEMO.posts.scheduled,
+			);
+		const published = await listed();
+		await api.post(ws(`/posts/${DEMO.posts.scheduled}/comments`), { comment: 'Live!' });
+		return { published, commented: await listed() };
+	}
+
+	it('visible, in milliseconds (the default): when the change happens', async () => {
+		const { published, commented } = await publishedThenCommented();
+		expect(published.updated_at).toBe(NOW);
+		expect(published.scheduling.published_at).toBe(NOW);
+		expect(commented.updated_at).toBe(NOW);
+	});
+
+	it('early: a job stamps its change 3 s before it is visible; a change through the API when visible', async () => {
+		await api.control.profile({ stampTime: 'early' });
+		const { published, commented } = await publishedThenCommented();
+		expect(published.updated_at).toBe('2026-03-02T09:59:57.250Z');
+		expect(published.scheduling.published_at).toBe('2026-03-02T09:59:57.250Z');
+		expect(commented.updated_at).toBe(NOW);
+	});
+
+	it('seconds: every stamp in whole seconds', async () => {
+		await api.control.profile({ stampPrecision: 'seconds' });
+		const { published, commented } = await publishedThenCommented();
+		expect(published.updated_at).toBe('2026-03-02T10:00:00Z');
+		expect(published.scheduling.published_at).toBe('2026-03-02T10:00:00Z');
+		expect(commented.updated_at).toBe('2026-03-02T10:00:00Z');
+	});
+});

@@ -204,7 +204,7 @@ describe('the rotation, on 250 published posts listed created-desc, date_from on
 		const cursor = watcher.staticData.cursor as IDataObject;
 		delete cursor.head;
 		delete cursor.dateFilter;
-		delete cursor.nextPage;
+		delete cursor.turn;
 		const whole = await read();
 		expect(whole.slice(0, pages)).toEqual(['1', '2', '3']);
 		expect((watcher.staticData.cursor as IDataObject).dateFilter).toBe('other');

@@ -74,7 +74,7 @@ inEachListOrder(sandbox, (listOrder) => {
 			expect(idle.requests).toEqual([listRequest(1)]);
 		});
 
-		test('150 at once, at distinct moments: every page read, all emitted once, oldest first; idle reads every page', async () => {
+		test('150 at once, at distinct moments: every page read, all emitted once, oldest first; idle reads both pages', async () => {
 			const events = workspaceEvents(sandbox);
 			const watcher = await activeWatcher();
 			await sandbox.control.clock({ frozen: true, advanceSeconds: 1 });
@@ -95,9 +95,14 @@ inEachListOrder(sandbox, (listOrder) => {
 			if (listOrder !== 'shuffled') expect(ticks).toHaveLength(1);
 			for (const tick of ticks) expect(tick.requests).toEqual([listRequest(1), listRequest(2)]);
 
+			// Idle: both pages, the one where new posts land first (the last, in a list oldest first).
 			const idle = await watcher.tick();
 			expect(idle.ids).toEqual([]);
-			expect(idle.requests).toEqual([listRequest(1), listRequest(2)]);
+			expect(idle.requests).toEqual(
+				listOrder === 'created-asc'
+					? [listRequest(2), listRequest(1)]
+					: [listRequest(1), listRequest(2)],
+			);
 		});
 
 		test('150 at the very same moment: all emitted once; idle polls read both pages and emit nothing', async () => {
@@ -190,27 +195,40 @@ inEachListOrder(sandbox, (listOrder) => {
 	});
 
 	describe('more matching posts than one page holds', () => {
-		test('activation notes all 150 (whatever the order); idle polls read ceil(total/100) pages and emit nothing', async () => {
+		test('activation notes all 150 (whatever the order); an idle poll reads where new posts land and one page more, in turn', async () => {
 			const events = workspaceEvents(sandbox);
+			await sandbox.control.clock({ frozen: true });
 			await events.seedPending(145);
 			const watcher = new Watcher(sandbox, watching());
 			const first = await watcher.tick();
 			expect(first.ids).toEqual([]);
 			expectActivationReadings(first, listOrder);
 
+			// Seeded at one moment: no page holds a newer post than page 1, which idle polls read first.
 			for (let i = 0; i < 10; i++) {
 				const idle = await watcher.tick();
 				expect(idle.ids).toEqual([]);
+				// In a new order for every request nothing short of every page shows that nothing changed.
 				expect(idle.requests).toEqual([listRequest(1), listRequest(2)]);
 			}
+			await sandbox.control.clock({ advanceSeconds: 1 });
 			await events.seedPending(100);
-			await watcher.tick();
-			await watcher.tick();
-			expect((await watcher.tick()).requests).toEqual([
-				listRequest(1),
-				listRequest(2),
-				listRequest(3),
-			]);
+			const changed = await watcher.tick();
+			const whole = [listRequest(1), listRequest(2), listRequest(3)];
+			if (listOrder !== 'shuffled') {
+				expect(changed.ids).toHaveLength(100);
+				expect(changed.requests).toEqual(whole);
+				// Now the last page holds the newest posts in a list oldest first: idle polls read it first.
+				const newLanding = listOrder === 'created-asc' ? 3 : 1;
+				const others = [1, 2, 3].filter((page) => page !== newLanding);
+				// The turn goes on from the idle polls before: one further page of two was turn 1.
+				for (let i = 0; i < 4; i++) {
+					expect((await watcher.tick()).requests).toEqual([
+						listRequest(newLanding),
+						listRequest(others[(i + 1) % 2]),
+					]);
+				}
+			}
 		});
 
 		test('a post sent for review again after an approver acted (approvals reset) is emitted once, wherever the list puts it (page 2 when listed by creation)', async () => {

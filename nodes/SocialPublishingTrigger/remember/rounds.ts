@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { asList, asObject } from './notification';
-import { digest, firstId } from '../shared/ids';
-import { timeOf } from '../shared/time';
+import { digest, firstId } from '../../shared/ids';
+import { asObject } from '../../shared/records';
+import { approversOf } from '../watch/post';
 
 /**
  * A post's review round as last accounted for: who had acted, 4 characters (24 bits of a hash) each;
@@ -15,33 +15,36 @@ export type RoundMark = string;
 /** An approval and the post's `updated_at` written by the same change may differ by a moment. */
 export const SAME_CHANGE_MS = 1000;
 
-/** When each approver who acted did. */
-export const actionTimes = (post: IDataObject): number[] =>
-	asList(asObject(post.approval).approvers)
-		.map((approver) => timeOf(approver.last_action_time))
-		.filter((at) => !Number.isNaN(at));
+/** An approver as one name: user ID, else e-mail, name, place in the list. */
+const approverKey = (approver: IDataObject, at: number) =>
+	firstId(approver, ['user_id', 'email', 'name']) || `#${at}`;
 
-/** 4 characters of a hash of each approver who has acted: user ID, else e-mail, name, place. */
+/** 4 characters of a hash of each approver who has acted. */
 const actedBy = (post: IDataObject): string[] =>
-	asList(asObject(post.approval).approvers).flatMap((one, at) =>
-		one.status === 'pending'
-			? []
-			: digest(firstId(one, ['user_id', 'email', 'name']) || `#${at}`).slice(0, 4),
+	approversOf(post).flatMap((one, at) =>
+		one.status === 'pending' ? [] : digest(approverKey(one, at)).slice(0, 4),
 	);
 
 export const roundMark = (post: IDataObject): RoundMark => actedBy(post).join('');
 
 /**
+ * Who the post asks to approve it, as 3 characters (18 bits) of a hash of them all, in any order:
+ * a different set is a new request to people who were not told (1 in 262,144 would read the same).
+ */
+export const askedOf = (post: IDataObject): string =>
+	digest(approversOf(post).map(approverKey).sort().join('\n')).slice(0, 3);
+
+/**
  * Whether the post, seen again in the state, is still in the round accounted for: every approver
  * who had acted then still has, however often since. An edit changes no approval, so it never starts
- * a round; nor does a post sent for review again before anyone acted (to the API, an edit).
+ * a round; nor does a post sent for review again to the same people before anyone acted.
  */
 export function sameRound(acted: RoundMark, post: IDataObject): boolean {
 	const now = actedBy(post);
 	return (acted.match(/.{4}/g) ?? []).every((key) => now.includes(key));
 }
 
-/** The saved marks; anything else is left out (a mark of an earlier build counts as none). */
+/** The saved marks; anything else is left out. */
 export const savedRounds = (value: unknown) =>
 	Object.fromEntries(
 		Object.entries(asObject(value)).filter(([, mark]) => typeof mark === 'string' && mark !== ''),

@@ -1,22 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { flattenAccounts } from '../shared/accounts';
-import { postIdOf } from '../shared/ids';
-import type { TriggerEvent } from './events';
+import { flattenAccounts } from '../../shared/accounts';
+import { postIdOf } from '../../shared/ids';
+import { asList, asObject } from '../../shared/records';
+import type { TriggerEvent } from '../watch/events';
+import { approversOf, dueAt, overdueReason } from '../watch/post';
 
 /** Long enough for a chat message or an e-mail subject, short enough to read at a glance. */
 const PREVIEW_LENGTH = 120;
 
-/** A field that should hold an object, or an empty one when it does not. */
-export const asObject = (value: unknown): IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value)
-		? (value as IDataObject)
-		: {};
+const MINUTE_MS = 60_000;
 
-export const asList = (value: unknown): IDataObject[] =>
-	Array.isArray(value) ? (value as IDataObject[]) : [];
-
-export const orNull = (value: unknown) => (value === undefined ? null : value);
+const orNull = (value: unknown) => (value === undefined ? null : value);
 
 export function preview(text: string): string {
 	const flat = text.replace(/\s+/g, ' ').trim();
@@ -29,7 +24,7 @@ function approvalOf(post: IDataObject): IDataObject {
 		status: orNull(approval.status),
 		option: orNull(approval.approve_option),
 		notes: orNull(approval.notes),
-		approvers: asList(approval.approvers).map((approver) => ({
+		approvers: approversOf(post).map((approver) => ({
 			user_id: orNull(approver.user_id),
 			name: orNull(approver.name),
 			email: orNull(approver.email),
@@ -83,4 +78,23 @@ export function toNotification(
 	};
 	if (includeRawPost) item.post = post;
 	return item;
+}
+
+/** What an escalation message needs: why, when, and who has not acted yet. */
+export function overdueFields(post: IDataObject, now: number, leadMs: number): IDataObject {
+	const due = dueAt(post);
+	const known = !Number.isNaN(due);
+	return {
+		overdue_reason: overdueReason(post, now, leadMs),
+		due_at: known ? new Date(due).toISOString() : null,
+		minutes_left: known && due > now ? Math.floor((due - now) / MINUTE_MS) : null,
+		minutes_since: known && due <= now ? Math.floor((now - due) / MINUTE_MS) : null,
+		pending_approvers: approversOf(post)
+			.filter((approver) => approver.status === 'pending')
+			.map((approver) => ({
+				user_id: orNull(approver.user_id),
+				name: orNull(approver.name),
+				email: orNull(approver.email),
+			})),
+	};
 }

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { POST_FILTER_STATUSES } from '../shared/limits';
-import { asObject } from './notification';
+import type { POST_FILTER_STATUSES } from '../../shared/limits';
+import { statusIn } from './post';
 
 type FilterStatus = (typeof POST_FILTER_STATUSES)[number];
 
@@ -14,14 +14,14 @@ export interface TriggerEvent {
 	statuses: FilterStatus[];
 	/** Whether the approver and requester filters apply to this event. */
 	approvalFilters: boolean;
-	/** Once per review round (rounds.ts): approvals within a round are no news. */
+	/** Once per review round (remember/rounds.ts): approvals within a round are no news. */
 	tracksRounds: boolean;
 	/**
-	 * A deadline event fires when a post's scheduled time comes near (overdue.ts), not when the post
-	 * changes: every poll looks at every matching post, once per post per review round.
+	 * A deadline event fires when a post in the state comes near its scheduled time, once per review
+	 * round, not when the post changes (the cursor keeps when the next one comes due).
 	 */
 	deadline?: true;
-	/** The items name the accounts the post failed on, and can carry reconnect links (reconnect.ts). */
+	/** The items name the accounts the post failed on, and can carry reconnect links (emit/reconnect.ts). */
 	failures?: true;
 	/** Checked again on each post: an ignored query parameter must not turn into false events. */
 	matches: (post: IDataObject) => boolean;
@@ -29,13 +29,7 @@ export interface TriggerEvent {
 	noneFound: string;
 }
 
-/** The `status` of the post's `scheduling` or `approval`, when it is a string. */
-function statusIn(post: IDataObject, field: 'scheduling' | 'approval'): string | undefined {
-	const { status } = asObject(post[field]);
-	return typeof status === 'string' ? status : undefined;
-}
-
-export const schedulingStatus = (post: IDataObject) => statusIn(post, 'scheduling');
+const schedulingStatus = (post: IDataObject) => statusIn(post, 'scheduling');
 
 /**
  * The post's status is its `scheduling.status`; its approval status stands in only when a post

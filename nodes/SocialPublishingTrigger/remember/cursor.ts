@@ -2,17 +2,18 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RoundMark } from './rounds';
 import { savedRounds } from './rounds';
-import { postIdOf } from '../shared/ids';
-import { stampOf } from './stamps';
+
+/** The cursor's layout; a cursor saved in another counts as none (its first poll announces nothing). */
+const LAYOUT = 2;
 
 /**
  * Where the trigger stands, kept in the node's static data. An event is a post entering the watched
  * state: it is listed there and is not among the posts seen there before (`members`, members.ts).
  * For the events of a review round, a post seen there before enters again when its round is new
- * (`rounds`). Post Published, Failed and Rejected add a few marks of how to read what changed
- * (changes.ts). README: Trigger, State, gives the sizes.
+ * (`rounds`). A few marks say how to read what changed (read/changes.ts).
  */
 export interface Cursor {
+	layout: typeof LAYOUT;
 	/** The event, workspace and filters the cursor belongs to; any change starts afresh. */
 	scope: string;
 	/** The posts in the state (members.ts). */
@@ -33,38 +34,42 @@ export interface Cursor {
 	dateFilter?: 'updated' | 'other';
 	/** Whether a change of status moves `updated_at`, as the answers showed (changes.ts). */
 	stamps?: 'moved' | 'kept';
-	/** The list's total and page 1 at the last whole reading (headOf): the same again means idle. */
+	/** The list's total and landing page at the last whole reading (headOf): the same means idle. */
 	head?: string;
-	/** The page an idle poll reads besides page 1, in rotation through the list. */
-	nextPage?: number;
-}
-
-/** Oldest first; ties in a stable order, so state and output agree. */
-export function oldestFirst(posts: IDataObject[]): IDataObject[] {
-	return [...posts].sort(
-		(a, b) => stampOf(a) - stampOf(b) || postIdOf(a).localeCompare(postIdOf(b)),
-	);
+	/** Where a new post lands in the list (read/pages.ts): the page an idle poll reads first. */
+	landing?: number;
+	/** How many idle polls read a further page, in turn through the list. */
+	turn?: number;
+	/** The watermark's day when the changes since it were more than a page: the window waits. */
+	wideDay?: string;
+	/** Deadline events: when the next member not yet announced comes due (ms, the service's clock). */
+	dueBy?: number;
 }
 
 export function emptyCursor(scope: string): Cursor {
-	return { scope, members: '', rounds: {}, watermark: null, watermarkText: null };
+	return { layout: LAYOUT, scope, members: '', rounds: {}, watermark: null, watermarkText: null };
 }
 
 /**
- * Reads the saved cursor; anything unreadable counts as none, and so does one saved before members
- * were kept (its first poll notes the posts in the state again, and emits nothing).
+ * Reads the saved cursor; anything unreadable counts as none, and so does one of another layout (its
+ * first poll notes the posts in the state again, and announces nothing).
  */
 export function savedCursor(value: unknown): Cursor | undefined {
 	if (value === null || typeof value !== 'object') return undefined;
 	const saved = value as IDataObject;
-	const { scope, members, watermark, watermarkText, dateFilter, stamps, head, nextPage } = saved;
-	if (typeof scope !== 'string' || typeof members !== 'string') return undefined;
+	const { scope, members, watermark, watermarkText, dateFilter, stamps, head, landing, turn } =
+		saved;
+	if (saved.layout !== LAYOUT || typeof scope !== 'string' || typeof members !== 'string') return;
 	if (watermark !== null && typeof watermark !== 'number') return undefined;
 	return {
 		...(dateFilter === 'updated' || dateFilter === 'other' ? { dateFilter } : {}),
 		...(stamps === 'moved' || stamps === 'kept' ? { stamps } : {}),
 		...(typeof head === 'string' ? { head } : {}),
-		...(typeof nextPage === 'number' ? { nextPage } : {}),
+		...(typeof landing === 'number' ? { landing } : {}),
+		...(typeof turn === 'number' ? { turn } : {}),
+		...(typeof saved.dueBy === 'number' ? { dueBy: saved.dueBy } : {}),
+		...(typeof saved.wideDay === 'string' ? { wideDay: saved.wideDay } : {}),
+		layout: LAYOUT,
 		scope,
 		members,
 		rounds: savedRounds(saved.rounds),

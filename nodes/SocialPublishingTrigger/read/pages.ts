@@ -1,22 +1,12 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { getPage } from '../shared/api';
-import type { Page } from '../shared/api';
-import { PER_PAGE_MAX } from '../shared/limits';
-import type { TriggerEvent } from './events';
-import { digest, postIdOf } from '../shared/ids';
-import { stampOf } from './stamps';
-
-/** What a poll watches, from the node's settings. */
-export interface Watch {
-	event: TriggerEvent;
-	workspaceId: string;
-	qs: IDataObject;
-	/** Deadline events: how long before its time a post counts as overdue. */
-	leadMs: number;
-	/** Event, workspace and filters: the cursor belongs to exactly this. */
-	scope: string;
-}
+import { getPage } from '../../shared/api';
+import type { Page } from '../../shared/api';
+import { digest, postIdOf } from '../../shared/ids';
+import { PER_PAGE_MAX } from '../../shared/limits';
+import { timeOf } from '../../shared/time';
+import { stampOf } from '../watch/post';
+import type { Watch } from '../watch/settings';
 
 /** What one poll read: the posts, and whether that was the whole list. */
 export interface Reading {
@@ -26,8 +16,13 @@ export interface Reading {
 	total: number;
 	/** The service's clock when it answered the first page, when it says (its Date header). */
 	serviceTime?: number;
-	/** The list's total and its first page, in a few characters (see headOf). */
+	/** The list's total and the page where a new post lands, in a few characters (see headOf). */
 	head: string;
+	/**
+	 * The page where a new post lands: the last, when it holds a post created later than any on page 1
+	 * (a list oldest first), else page 1. A guess that decides only which page an idle poll reads first.
+	 */
+	landing: number;
 }
 
 /** Pages asked for at once: enough to keep a long list quick, few enough to spare the rate limit. */
@@ -47,8 +42,18 @@ export async function readPage(ctx: IPollFunctions, watch: Watch, page: number):
 export const lastPageOf = (page: Page): number => (page.hasMore ? (page.lastPage ?? 1) : 1);
 
 /**
+ * The page an idle poll reads besides the landing page, in turn through the others: `turn` counts
+ * the polls; answers the page and the next turn.
+ */
+export function inRotation(turn: number | undefined, last: number, landing: number) {
+	const others = Array.from({ length: last }, (_, i) => i + 1).filter((page) => page !== landing);
+	const at = (turn ?? 0) % Math.max(others.length, 1);
+	return { page: others[at] ?? landing, turn: at + 1 };
+}
+
+/**
  * A page's `total` and its posts' IDs (in any order) as one short signature: equal signatures of
- * page 1 mean no post entered or left it (an edit does not count: it is no event).
+ * the landing page mean no post entered or left it (an edit does not count: it is no event).
  */
 export const headOf = (page: Page): string =>
 	`${String(page.total)}:${digest(page.items.map(postIdOf).sort().join(','))}`;
@@ -58,7 +63,7 @@ export const headOf = (page: Page): string =>
  * states no order, so no page can be skipped. The reading is whole when it holds as many distinct
  * posts as the list's `total` says, with every page saying the same total. A list that changed
  * while it was read, or that comes in another order for every request, can repeat some posts and
- * leave out others: the reading then is not whole (see cursor.ts for what follows from that).
+ * leave out others: the reading then is not whole (remember/members.ts says what follows).
  */
 export async function readPosts(ctx: IPollFunctions, watch: Watch, first?: Page): Promise<Reading> {
 	const pages = [first ?? (await readPage(ctx, watch, 1))];
@@ -79,13 +84,14 @@ export async function readPosts(ctx: IPollFunctions, watch: Watch, first?: Page)
 	const whole =
 		totals.size === 1 && (total === undefined ? posts.length === rows : posts.length >= total);
 	const largest = Math.max(...pages.map((page) => page.total ?? rows));
-	return {
-		posts,
-		whole,
-		total: largest,
-		serviceTime: pages[0].serviceTime,
-		head: headOf(pages[0]),
-	};
+	const newest = (page: Page) =>
+		Math.max(
+			-Infinity,
+			...page.items.map((post) => timeOf(post.created_at)).filter(Number.isFinite),
+		);
+	const landing = newest(pages[pages.length - 1]) > newest(pages[0]) ? pages.length : 1;
+	const head = headOf(pages[landing - 1]);
+	return { posts, whole, total: largest, serviceTime: pages[0].serviceTime, head, landing };
 }
 
 /** The same post can show up twice when the list shifts between pages; keep its newest copy. */
@@ -99,29 +105,29 @@ export function distinct(posts: IDataObject[]): IDataObject[] {
 }
 
 /**
- * How often activation reads the list again when a reading was not whole: a post it leaves out
- * would be emitted later as news although it was there before. Readings stop once they hold the
- * total (about ln(total) + 1 of them); at 8, 3 of 10,000 posts stayed unlisted on average.
+ * How often a poll reads the list at most when a reading was not whole (a list in a new order for
+ * every request) and it must be: at activation, a post left out would be announced later although it
+ * was there before; later, a member that left must be told from one the pages did not reach. Readings
+ * stop once they hold the total (about ln(total) + 1 of them).
  */
-const BASELINE_READINGS = 40;
+const READINGS_AT_MOST = 40;
 
 /**
- * Reads the list again while the readings, added up, do not hold every post (a list in a new order
- * for every request), at most BASELINE_READINGS times; `first` is a reading already made.
+ * Reads the list again while the readings, added up, do not hold every post, at most
+ * READINGS_AT_MOST times; `first` is a reading already made.
  */
 export async function readUntilWhole(
 	ctx: IPollFunctions,
 	watch: Watch,
 	first?: Reading,
-): Promise<Pick<Reading, 'posts' | 'serviceTime'>> {
+): Promise<Reading> {
 	const present = new Map<string, IDataObject>();
-	let whole = false;
-	let serviceTime: number | undefined;
-	for (let reading = 0; reading < BASELINE_READINGS && !whole; reading++) {
-		const read = reading === 0 && first ? first : await readPosts(ctx, watch);
+	let read = first ?? (await readPosts(ctx, watch));
+	for (let reading = 1; ; reading++) {
 		for (const post of read.posts) present.set(postIdOf(post), post);
-		whole = read.whole || present.size >= read.total;
-		serviceTime = read.serviceTime;
+		const whole = read.whole || present.size >= read.total;
+		if (whole || reading >= READINGS_AT_MOST)
+			return { ...read, posts: [...present.values()], whole };
+		read = await readPosts(ctx, watch);
 	}
-	return { posts: [...present.values()], serviceTime };
 }

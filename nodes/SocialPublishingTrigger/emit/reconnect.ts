@@ -1,10 +1,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { getList, writer } from '../shared/api';
-import { linkLines } from '../shared/connect';
-import { idOf } from '../shared/ids';
-import { CONNECT_PLATFORMS } from '../shared/limits';
-import { asList, asObject } from './notification';
+import { getList, writer } from '../../shared/api';
+import { linkLines } from '../../shared/connect';
+import { idOf } from '../../shared/ids';
+import { CONNECT_PLATFORMS } from '../../shared/limits';
+import { asList, asObject } from '../../shared/records';
 
 const FAILED_ACCOUNT_STATUSES = ['failed', 'error'];
 

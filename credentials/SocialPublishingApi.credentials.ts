@@ -18,6 +18,9 @@ const PRIVATE_HOSTS = [
 	/^\[(::1\]|f[cd]|fe[89ab])/i,
 ];
 
+/** The README's Troubleshooting, whose sections the refusals link to. */
+const TROUBLESHOOTING = 'https://github.com/social-publishing/n8n-nodes-social-publishing#';
+
 /** The name of the error the credential throws when it keeps the key back. */
 export const KEY_REFUSED = 'KeyRefused';
 
@@ -35,7 +38,7 @@ function keyRefusal(credential: ICredentialDataDecryptedObject, url: string, bas
 		return `The API key is sent only to the Base URL's address, ${home}, never to ${origin}.`;
 	if (protocol !== 'http:' || credential.allowUnencryptedHttp === true) return undefined;
 	if (PRIVATE_HOSTS.some((host) => host.test(hostname))) return undefined;
-	return `The Base URL ${origin} uses plain http://, which would send the API key unencrypted across the internet. Use https:// in the credential's Base URL, or, only if the network to it is yours, turn on "Allow Unencrypted HTTP" in the credential.`;
+	return `The Base URL ${origin} uses plain http://, which would send the API key unencrypted across the internet. Use https:// in the credential's Base URL, or, only if the network to it is yours, turn on "Allow Unencrypted HTTP" in the credential. More: ${TROUBLESHOOTING}plain-http-refused`;
 }
 
 /** A rule n8n's credential tester applies when the request fails with this status. */
@@ -131,7 +134,7 @@ export class SocialPublishingApi implements ICredentialType {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to send the API key over plain http:// to a public address. Anyone on the way can then read the key: leave this off unless the network to the service is yours. Without it, http:// works only for this machine and private networks.',
+				'Whether to send the API key over plain http:// to a public address, where anyone on the way can read it. Without it, http:// works only for this machine and private networks.',
 		},
 	];
 

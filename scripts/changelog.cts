@@ -8,7 +8,12 @@ const UNRELEASED = '## [Unreleased]';
 const REPOSITORY = 'https://github.com/social-publishing/n8n-nodes-social-publishing';
 
 /** The changelog with its Unreleased section released as `version` on `date` (YYYY-MM-DD). */
-export function release(changelog: string, version: string, previous: string, date: string): string {
+export function release(
+	changelog: string,
+	version: string,
+	previous: string,
+	date: string,
+): string {
 	const start = changelog.indexOf(`${UNRELEASED}\n`);
 	if (start < 0) throw new Error(`CHANGELOG.md has no "${UNRELEASED}" heading to release.`);
 	const end = changelog.indexOf('\n## [', start + UNRELEASED.length);
@@ -17,6 +22,13 @@ export function release(changelog: string, version: string, previous: string, da
 		throw new Error(`CHANGELOG.md's Unreleased section lists no change: add its lines first.`);
 	}
 	const released = changelog.replace(UNRELEASED, `${UNRELEASED}\n\n## [${version}] - ${date}`);
+	// A changelog with no links yet links the tag this release makes, and nothing before it.
+	if (!/^\[Unreleased\]: /m.test(released)) {
+		return (
+			`${released.trimEnd()}\n\n[Unreleased]: ${REPOSITORY}/compare/${version}...HEAD\n` +
+			`[${version}]: ${REPOSITORY}/releases/tag/${version}\n`
+		);
+	}
 	return released.replace(
 		/^\[Unreleased\]: .*$/m,
 		`[Unreleased]: ${REPOSITORY}/compare/${version}...HEAD\n` +

@@ -178,12 +178,14 @@ async function importContent(
 		);
 		await runtime.importWorkflows(
 			userFolder,
-			missing.map((workflow) => examples.withOfflineStandIns(workflow, services)),
+			missing.map((workflow) =>
+				examples.withDemoPicks(examples.withOfflineStandIns(workflow, services), !options.baseUrl),
+			),
 			env,
 		);
 	}
 	// Against the sandbox the triggered examples run: their triggers poll every minute and post to
-	// the catcher. Against a real deployment they stay off, since their workspace is the sandbox's.
+	// the catcher. Against a real deployment they stay off until the user has chosen a workspace in them.
 	// Imported workflows start inactive.
 	const active: string[] = options.baseUrl
 		? []

@@ -1,9 +1,11 @@
 // The example workflows of examples/, as the demo and the end-to-end tests import them: with the
-// offline stand-ins in place of the outside world (the feed, Slack), everything else unchanged.
+// offline stand-ins in place of the outside world (the feed, Slack), and with the choices a person
+// makes on import (credential, workspace, accounts, approvers) made for the demo's world.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ROOT, type CredentialFile } from './n8n-runtime.cts';
+import { DEMO } from '../sandbox/demo-data.cts';
+import { CREDENTIAL_ID, CREDENTIAL_NAME, ROOT, type CredentialFile } from './n8n-runtime.cts';
 
 export interface WorkflowNode {
 	id: string;
@@ -60,6 +62,52 @@ export function readExamples(): Workflow[] {
 		.filter((file) => file.endsWith('.json'))
 		.sort()
 		.map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as Workflow);
+}
+
+/** The steps that act as the reviewer: approving takes an approver's own key. */
+const REVIEWER_STEPS = [
+	'Post waits for my approval',
+	'Approve the post',
+	'Reject the post',
+	'Approve as the reviewer',
+];
+
+/** What a person picks from the lists in each step, as the demo picks it. */
+const DEMO_PICKS: Record<string, Record<string, unknown>> = {
+	'Schedule the post': {
+		accounts: [DEMO.accounts.facebook, DEMO.accounts.linkedin, DEMO.accounts.twitter],
+	},
+	'Create the post for review': { accounts: [DEMO.accounts.facebook, DEMO.accounts.instagram] },
+	'Comment on the post': { mentionedUsers: [DEMO.users.maya.id] },
+};
+
+/**
+ * The examples leave to the importer what only they can choose: the credential, and the workspace,
+ * accounts and approvers from their lists. The demo chooses its credentials (writer, reviewer), and
+ * against the sandbox its workspace, accounts and Maya as the approver.
+ */
+export function withDemoPicks(workflow: Workflow, sandbox = true): Workflow {
+	const nodes = workflow.nodes.map((node): WorkflowNode => {
+		if (!node.type.startsWith('n8n-nodes-social-publishing.')) return node;
+		const credential = REVIEWER_STEPS.includes(node.name)
+			? APPROVER_CREDENTIAL
+			: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME };
+		const credentials = { socialPublishingApi: credential };
+		if (!sandbox) return { ...node, credentials };
+		const parameters = { ...node.parameters, ...DEMO_PICKS[node.name] };
+		const workspace = parameters.workspaceId as { mode?: string; value?: string } | undefined;
+		if (workspace?.mode === 'list' && !workspace.value) {
+			const { id, name } = DEMO.workspaces.main;
+			parameters.workspaceId = { __rl: true, mode: 'list', value: id, cachedResultName: name };
+		}
+		const fields = parameters.additionalFields as { approval?: { values: object } } | undefined;
+		if (fields?.approval) {
+			const values = { ...fields.approval.values, approvers: [DEMO.users.maya.id] };
+			parameters.additionalFields = { ...fields, approval: { values } };
+		}
+		return { ...node, parameters, credentials };
+	});
+	return { ...workflow, nodes };
 }
 
 export interface OfflineTargets {

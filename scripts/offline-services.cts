@@ -38,6 +38,8 @@ export interface FeedStory {
 	slug: string;
 	title: string;
 	text: string;
+	/** False for a story the feed lists without an image (no enclosure). */
+	image?: boolean;
 	/** Its pubDate; FEED_ITEMS are a day apart in January 2026, newest first. */
 	published?: Date;
 }
@@ -159,7 +161,7 @@ function feedXml(url: string, stories: readonly FeedStory[]): string {
 			<guid>${url}/stories/${item.slug}</guid>
 			<description>${item.text}</description>
 			<pubDate>${(item.published ?? new Date(Date.UTC(2026, 0, 10 - index, 8))).toUTCString()}</pubDate>
-			<enclosure url="${url}/images/${item.slug}.jpg" type="image/jpeg" length="${jpeg(index + 1).length}" />
+			${item.image === false ? '' : `<enclosure url="${url}/images/${item.slug}.jpg" type="image/jpeg" length="${jpeg(index + 1).length}" />`}
 		</item>`,
 		)
 		.join('');

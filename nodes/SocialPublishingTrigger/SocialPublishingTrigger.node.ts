@@ -129,7 +129,7 @@ export class SocialPublishingTrigger implements INodeType {
 					type: 'boolean',
 					default: false,
 					description:
-						'Whether the first poll after activation (or after the workspace, event or filters change) emits the posts already in that state. Off: only posts that reach it afterwards.',
+						'Whether the first poll after activation (or after the workspace, event or filters change) starts the workflow for the posts already in that state. Off: only posts that reach it afterwards.',
 				},
 				{
 					displayName: 'Add Reconnect Links',
@@ -137,7 +137,7 @@ export class SocialPublishingTrigger implements INodeType {
 					type: 'boolean',
 					default: false,
 					description:
-						'Whether to add, for each account a failed post did not go out on that is not active, a reconnect link and a message ready to send to its owner. Costs requests: the accounts list, and one connect session per such account.',
+						'Whether to add, for each inactive account a failed post did not go out on, a reconnect link and a message ready to send to its owner. Costs the accounts list and one request per such account.',
 					displayOptions: { show: { '/event': ['postFailed'] } },
 				},
 				{

@@ -51,7 +51,7 @@ export const parallelRequestsOption: INodeProperties = {
 	typeOptions: { minValue: 1, numberPrecision: 0 },
 	default: DEFAULT_PARALLEL_REQUESTS,
 	description:
-		"How many requests may be in flight at once, across items. 1 sends one at a time. File uploads go at most 10 at once, to bound memory. Requests with the same credential also share the service's rate limit, so more in parallel never means more failures.",
+		"How many requests may be in flight at once, across items (1: one at a time; file uploads at most 10). Requests with the same credential share the service's rate limit, so more in parallel never means more failures.",
 };
 
 /** What a create does after a failure that leaves it unknown whether the service acted. */
@@ -64,7 +64,7 @@ export const onServerErrorOption: INodeProperties = {
 			name: 'Check and Resend',
 			value: 'checkAndResend',
 			description:
-				'After a 5xx, a timeout or a dropped connection, look for what the request would have created; send again only when it is not there',
+				'After a server error, a timeout or a dropped connection, look for what the request would have created; send again only when it is not there',
 		},
 		{
 			name: 'Fail',

@@ -148,7 +148,7 @@ test('plain http:// to a public address is refused before the key is sent', asyn
 	// A documentation address (TEST-NET-3): nothing answers there, and nothing must be sent.
 	expect(await testCredential('http://203.0.113.1:8080/api/v1', DEMO.keys.full)).toEqual(
 		error(
-			'The Base URL http://203.0.113.1:8080 uses plain http://, which would send the API key unencrypted across the internet. Use https:// in the credential\'s Base URL, or, only if the network to it is yours, turn on "Allow Unencrypted HTTP" in the credential.',
+			'The Base URL http://203.0.113.1:8080 uses plain http://, which would send the API key unencrypted across the internet. Use https:// in the credential\'s Base URL, or, only if the network to it is yours, turn on "Allow Unencrypted HTTP" in the credential. More: https://github.com/social-publishing/n8n-nodes-social-publishing#plain-http-refused',
 		),
 	);
 });

@@ -10,6 +10,7 @@ import { DEMO } from '../../sandbox/demo-data.cts';
 import { aptInstall } from '../../scripts/apt.cts';
 import { EXAMPLE_IDS } from '../../scripts/examples.cts';
 import {
+	CREDENTIAL_ID,
 	freePort,
 	N8nSession,
 	OWNER,
@@ -150,11 +151,14 @@ test("the node's panel shows its resource and operation, and loads the workspace
 	expect(await panel.locator('[data-test-id=parameter-input-operation] input').inputValue()).toBe(
 		'Create',
 	);
-	// The accounts field shows the names the sandbox returns for the saved IDs (loaded after opening).
+	// The accounts field shows the names the sandbox returns for the saved IDs (loaded after opening),
+	// and says that a post needs them (or a Content Category).
 	await panel
 		.locator('[data-test-id=parameter-input-accounts]')
 		.getByText('Acme Coffee (Facebook)')
 		.waitFor();
+	await panel.getByText('Needed: choose at least one, or set a Content Category').waitFor();
+	await screenshot('editor-create-post');
 
 	await sandbox.control.clearRequests();
 	await panel
@@ -171,4 +175,16 @@ test("the node's panel shows its resource and operation, and loads the workspace
 	]);
 	const calls = await sandbox.control.requests({ method: 'GET', path: '/api/v1/workspaces' });
 	expect(calls.map((call) => [call.key, call.status])).toContainEqual(['full', 200]);
+});
+
+test('the credential dialog asks for the Base URL and the API key, with Allow Unencrypted HTTP off', async () => {
+	await page.goto(`${n8n.url}/home/credentials/${CREDENTIAL_ID}`);
+	const dialog = page.locator('[data-test-id=credential-edit-dialog]');
+	await dialog.getByText('Allow Unencrypted HTTP').waitFor();
+	await page.waitForTimeout(500); // the dialog fades in: let the screenshot show it settled
+	await screenshot('editor-credential');
+	const text = (await dialog.textContent()) ?? '';
+	for (const field of ['Base URL', 'API Key', 'Allow Unencrypted HTTP']) {
+		expect({ field, shown: text.includes(field) }).toEqual({ field, shown: true });
+	}
 });

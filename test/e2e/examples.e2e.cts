@@ -136,6 +136,48 @@ test('RSS to scheduled posts: each story image is imported by its URL, then a sc
 	]);
 });
 
+test('RSS to scheduled posts: a story without an image is posted as text, the others with theirs', async () => {
+	const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+	offline.setFeed([
+		{
+			slug: 'holiday-hours',
+			title: 'Holiday opening hours',
+			text: 'Open 8 to 14.',
+			image: false,
+			published: hoursAgo(1),
+		},
+		{
+			slug: 'winter-blend',
+			title: 'Our winter blend',
+			text: 'Spiced and dark.',
+			published: hoursAgo(2),
+		},
+	]);
+
+	const run = await execute(userFolder, EXAMPLE_IDS.rss);
+
+	const uploads = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/media`);
+	expect(uploads.map((r) => bodyOf<{ fields: { url: string } }>(r).fields.url)).toEqual([
+		`${offline.url}/images/winter-blend.jpg`,
+	]);
+	const [image] = run.output('Import the image').map((item) => item.json._id ?? item.json.id);
+	const posts = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/posts`);
+	expect(posts.map((r) => r.status)).toEqual([201, 201]);
+	// Stories with an image come first out of the merge: tomorrow 09:00, then 12:00.
+	const sent = posts
+		.map((r) => bodyOf(r))
+		.map((body) => ({
+			title: body.content.text.split('\n')[0],
+			media: body.content.media,
+			at: body.scheduling.scheduled_at?.slice(11),
+		}))
+		.sort((a, b) => a.at!.localeCompare(b.at!));
+	expect(sent).toEqual([
+		{ title: 'Our winter blend', media: { media_ids: [image] }, at: '09:00:00' },
+		{ title: 'Holiday opening hours', media: undefined, at: '12:00:00' },
+	]);
+});
+
 test('Draft → approve → publish: the writer creates with an approval, the reviewer approves, the writer comments', async () => {
 	const run = await execute(userFolder, EXAMPLE_IDS.draftApprovePublish);
 
@@ -231,8 +273,14 @@ test('AI agent: with a chat model added, the agent lists the accounts and schedu
 	const calls = (await sandbox.control.requests()).map(
 		(r) => `${r.method} ${r.path.replace(`/api/v1/workspaces/${main.id}`, '')}`,
 	);
-	// Who asks (the approval must not name its creator), then the post, sent for review.
-	expect(calls).toEqual(['GET /accounts', 'GET /api/v1/me', 'POST /posts']);
+	// The workspace's zone (Timezone is left empty, as the time-zone guide says), who asks (the
+	// approval must not name its creator), then the post, sent for review.
+	expect(calls).toEqual([
+		'GET /accounts',
+		'GET /api/v1/workspaces',
+		'GET /api/v1/me',
+		'POST /posts',
+	]);
 	const [post] = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/posts`);
 	expect(bodyOf(post)).toMatchObject({
 		content: { text: MODEL_POST.text },

@@ -13,6 +13,7 @@ import {
 	APPROVER_CREDENTIAL,
 	mailCatcherCredential,
 	readExamples,
+	withDemoPicks,
 	withOfflineStandIns,
 	type Workflow,
 } from '../../scripts/examples.cts';
@@ -65,7 +66,9 @@ export async function prepareN8n(
 		mailCatcherCredential(offline.mailPort),
 		...(extras.credentials ?? []),
 	]);
-	const examples = readExamples().map((workflow) => withOfflineStandIns(workflow, offline));
+	const examples = readExamples().map((workflow) =>
+		withDemoPicks(withOfflineStandIns(workflow, offline)),
+	);
 	await importWorkflows(userFolder, [...examples, ...(extras.workflows?.(examples) ?? [])]);
 	return { userFolder, examples };
 }

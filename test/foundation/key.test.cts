@@ -72,7 +72,7 @@ const REDIRECTS = [301, 302, 303, 307, 308];
 
 /** What every request, and the credential test, say to plain http:// at a public `origin`. */
 const refused = (origin: string) =>
-	`The Base URL ${origin} uses plain http://, which would send the API key unencrypted across the internet. Use https:// in the credential's Base URL, or, only if the network to it is yours, turn on "Allow Unencrypted HTTP" in the credential.`;
+	`The Base URL ${origin} uses plain http://, which would send the API key unencrypted across the internet. Use https:// in the credential's Base URL, or, only if the network to it is yours, turn on "Allow Unencrypted HTTP" in the credential. More: https://github.com/social-publishing/n8n-nodes-social-publishing#plain-http-refused`;
 
 describe('a redirect is never followed, and the error says where it pointed', () => {
 	const cases = Object.keys(KINDS).flatMap((kind) =>
@@ -91,7 +91,7 @@ describe('a redirect is never followed, and the error says where it pointed', ()
 			`The service at ${sandbox.url} answered with a redirect to ${elsewhere.url}${sent[0].path} (HTTP ${status})`,
 		);
 		expect(error?.description).toBe(
-			`Redirects are not followed, so the API key was not sent there. If ${elsewhere.url} is the right address, set it as the Base URL in the credential.`,
+			`Redirects are not followed, so the API key was not sent there. If ${elsewhere.url} is the right address, set it as the Base URL in the credential. More: https://github.com/social-publishing/n8n-nodes-social-publishing#a-redirect-was-refused`,
 		);
 		expect((await sandbox.control.elsewhere()).requests).toEqual([]);
 	});

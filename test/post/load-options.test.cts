@@ -59,6 +59,20 @@ test('accounts follow the chosen workspace, named with their platform', async ()
 	expect(options?.map((option) => option.value)).not.toContain(A.facebook);
 });
 
+test('accounts name their platform as people write it', async () => {
+	const { options } = await runLoadOptions('getAccounts', createPost, sandbox.credentials());
+	// By name: some platforms' account IDs differ by the sandbox's settings.
+	expect(options?.map((option) => option.name)).toEqual(
+		expect.arrayContaining([
+			'Acme Coffee Co. (LinkedIn)',
+			'@acmecoffee (X (Twitter))',
+			'@acme.coffee (TikTok)',
+			'Acme Coffee TV (YouTube)',
+			'Acme Coffee Berlin Mitte (Google Business Profile)',
+		]),
+	);
+});
+
 test('team members are offered by user ID, which approvers and mentions need', async () => {
 	const { options } = await runLoadOptions('getTeamMembers', createPost, sandbox.credentials());
 	expect(options).toEqual(

@@ -13,6 +13,7 @@ import {
 	APPROVER_CREDENTIAL,
 	EXAMPLE_IDS,
 	readExamples,
+	withDemoPicks,
 	withOfflineStandIns,
 	type Workflow,
 	type WorkflowNode,
@@ -208,7 +209,9 @@ beforeAll(async () => {
 			],
 			services.env,
 		);
-		const examples = readExamples().map((example) => withOfflineStandIns(example, offline));
+		const examples = readExamples().map((example) =>
+			withDemoPicks(withOfflineStandIns(example, offline)),
+		);
 		// The AI agent example as it runs with a model; its chat trigger stays in the editor.
 		const runnable = [
 			...examples.filter((example) => example.id !== EXAMPLE_IDS.aiAgent),
@@ -442,7 +445,9 @@ test('c. on the workers: RSS to scheduled posts on three mornings, the workers r
 
 test('c. on a worker: Draft → approve → publish creates, approves as the reviewer and comments', async () => {
 	expect(callsOf(await runOnAWorker(EXAMPLE_IDS.draftApprovePublish))).toEqual([
-		// The approval's "anyone" needs to know who asks.
+		// The workspace's zone, for a time given without one (Timezone left empty); the approval's
+		// "anyone" needs to know who asks.
+		['GET', '/api/v1/workspaces', 'full', 200],
 		['GET', '/api/v1/me', 'full', 200],
 		['POST', '/posts', 'full', 201],
 		['POST', '/posts/:post/approval', 'workspace', 200],
@@ -454,11 +459,13 @@ test('c. on a worker: the AI agent lists the accounts and schedules the post thr
 	const requests = await runOnAWorker(AGENT_RUN_ID);
 	expect(callsOf(requests)).toEqual([
 		['GET', '/accounts', 'full', 200],
-		// The post is sent for review: its approval must not name the user who asks.
+		// The workspace's zone (Timezone left empty, as the time-zone guide says); the post is sent
+		// for review: its approval must not name the user who asks.
+		['GET', '/api/v1/workspaces', 'full', 200],
 		['GET', '/api/v1/me', 'full', 200],
 		['POST', '/posts', 'full', 201],
 	]);
-	expect(bodyOf(requests[2]).content.text).toBe(MODEL_POST.text);
+	expect(bodyOf(requests[3]).content.text).toBe(MODEL_POST.text);
 	expect(offline.modelCalls()[0].messages.at(-1)?.content).toContain(CHAT_MESSAGE);
 });
 

@@ -20,8 +20,8 @@ export const accounts: Field = {
 	ui: {
 		displayName: 'Account Names or IDs',
 		loadOptions: 'getAccounts',
-		description:
-			'The social accounts to publish to; the platform of each is detected by the service. May be empty when a Content Category is set, whose accounts are added.',
+		description: 'The social accounts to publish to; the service detects the platform of each.',
+		hint: 'Needed: choose at least one, or set a Content Category (Additional Fields), whose accounts are added',
 	},
 };
 
@@ -73,7 +73,7 @@ export const timezone: Field = {
 	ui: {
 		placeholder: 'e.g. Europe/Berlin',
 		description:
-			"IANA time zone of the times sent, e.g. Europe/Berlin. Empty (the default) means the workspace's own time zone, which the service reads them in; when the workspace's record gives none, the workflow's time zone.",
+			"Time zone of the times sent, e.g. Europe/Berlin. Best left empty (the default): the workspace's own time zone, which the service reads them in, or the workflow's when the workspace has none.",
 	},
 };
 

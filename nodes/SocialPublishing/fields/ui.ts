@@ -66,6 +66,7 @@ function editorProperty(field: Field): INodeProperties {
 		return {
 			...common,
 			description: `${common.description} ${CHOOSE_OR_EXPRESSION}`,
+			...(ui.hint ? { hint: ui.hint } : {}),
 			type: 'multiOptions',
 			typeOptions: {
 				loadOptionsMethod: ui.loadOptions,

@@ -1,6 +1,9 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+/** The README's Troubleshooting: each error a builder meets first has its section there. */
+const HELP = 'https://github.com/social-publishing/n8n-nodes-social-publishing#';
+
 /** What to do, by the API's `error_code`, where it says more than the HTTP status (below). */
 const ERROR_CODE_HINTS: Record<string, string> = {
 	ACCOUNT_LIMIT_REACHED:
@@ -18,12 +21,12 @@ const ERROR_CODE_HINTS: Record<string, string> = {
 /** What to do, by HTTP status, when there is no error_code. */
 const STATUS_HINTS: Record<number, string> = {
 	400: 'The service rejected the request. Correct the fields listed and try again.',
-	401: 'Check the API key in the Social Publishing credential: it is missing, mistyped, or was revoked or regenerated.',
-	403: 'The API key is valid but may not do this: the plan may lack API access, the key may have no access to this workspace, or the API credits may be used up.',
+	401: `Check the API key in the Social Publishing credential: it is missing, mistyped, or was revoked or regenerated. More: ${HELP}unauthorized-401`,
+	403: `The API key is valid but may not do this: the plan may lack API access, the key may have no access to this workspace, or the API credits may be used up. More: ${HELP}forbidden-403`,
 	404: 'Check the IDs used. A workspace the API key has no access to is also answered as not found: pick the workspace from the list to be sure.',
 	409: 'The resource already exists.',
 	422: 'The service rejected the input. Correct the fields listed and try again.',
-	429: 'Too many requests for this API key. Wait before running again, or raise "Max Rate-Limit Wait" in the node options.',
+	429: `Too many requests for this API key. Wait before running again, or raise "Max Rate-Limit Wait" in the node options. More: ${HELP}too-many-requests-429`,
 	500: 'The service failed while handling the request. Try again later; if it keeps failing, contact the service.',
 };
 
@@ -170,7 +173,7 @@ export function redirectError(node: INode, where: Where, status: number, locatio
 	const base = to.endsWith(where.path) ? to.slice(0, -where.path.length) : to;
 	return answerError(node, where, status, 'refused', {
 		message: `The service at ${where.baseUrl} answered with a redirect to ${to} (HTTP ${status})`,
-		description: `Redirects are not followed, so the API key was not sent there. If ${base} is the right address, set it as the Base URL in the credential.`,
+		description: `Redirects are not followed, so the API key was not sent there. If ${base} is the right address, set it as the Base URL in the credential. More: ${HELP}a-redirect-was-refused`,
 	});
 }
 
@@ -279,7 +282,7 @@ export function rateLimitExhaustedError(
 				waitedSeconds > 0
 					? `Rate limit still exceeded after waiting ${waitedSeconds}s: try again after ${when} (HTTP 429)`
 					: `Rate limit exceeded: try again after ${when} (HTTP 429)`,
-			description: `The service asks to wait ${retryAfterSeconds}s more, which is past the node's "Max Rate-Limit Wait". Try again after ${when}, raise that option, or spread the work over time.`,
+			description: `The service asks to wait ${retryAfterSeconds}s more, which is past the node's "Max Rate-Limit Wait". Try again after ${when}, raise that option, or spread the work over time. More: ${HELP}too-many-requests-429`,
 			httpCode: '429',
 			itemIndex,
 		}),

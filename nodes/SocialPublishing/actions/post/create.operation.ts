@@ -24,6 +24,14 @@ const TOP = [post.text, post.accounts, post.publishType, post.scheduledAt];
 
 export const description: INodeProperties[] = [
 	...[workspace, post.text, post.accounts, post.publishType].map(property),
+	{
+		displayName:
+			'A draft is not published: it goes out only once it is scheduled or published, in the service or by another run. Draft is the default, so that a first run publishes nothing.',
+		name: 'draftNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { publishType: ['draft'] } },
+	},
 	{ ...property(post.scheduledAt), required: true },
 	property(post.plannedAt),
 	{

@@ -2,6 +2,6 @@ import { libraryGetMany } from '../getMany';
 
 export const { description, plan } = libraryGetMany(
 	'teamMembers',
-	'Only team members whose name or email contains this text. Leave empty for all members.',
+	'Only team members whose name or email contains this text. Leave empty for all team members.',
 	'e.g. maya@example.com',
 );

@@ -1,12 +1,12 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { titleCase } from '../../fields/names';
+import { platformLabel } from '../../fields/names';
 import { idOf } from '../../../shared/ids';
 import { workspaceOptions } from '../../../shared/lists';
 
 export function accountOption(account: IDataObject): INodePropertyOptions {
 	const id = idOf(account);
-	const platform = typeof account.platform === 'string' ? titleCase(account.platform) : '';
+	const platform = typeof account.platform === 'string' ? platformLabel(account.platform) : '';
 	const name = String(account.account_name ?? account.name ?? id);
 	return { name: platform ? `${name} (${platform})` : name, value: id };
 }

@@ -315,7 +315,7 @@ ${
               Try it with the MCP SDK's client (lists the tools and the accounts; a post it creates
               waits for Maya's approval):
               scripts/node24 tsx scripts/mcp-client.cts
-              scripts/node24 tsx scripts/mcp-client.cts Create_a_post_for_review \
+              scripts/node24 tsx scripts/mcp-client.cts Create_a_post_for_review \\
                 '{"text": "Hello from my assistant", "account_ids": "${DEMO.accounts.facebook}", "scheduled_at": "${tomorrowAt10()}"}'
 `
 }

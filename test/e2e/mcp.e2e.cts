@@ -8,6 +8,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SandboxControl } from '../../sandbox/client.cts';
 import { wallClockInZone } from '../../sandbox/clock.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
+import { parseProfile } from '../../sandbox/profile.cts';
 import { startSandbox } from '../../sandbox/server.cts';
 import { EXAMPLE_IDS, MCP_DEMO_TOKEN, MCP_PATH } from '../../scripts/examples.cts';
 import { callTool, connectMcp } from '../../scripts/mcp-client.cts';
@@ -51,7 +52,8 @@ async function call(name: string, args: Record<string, unknown>) {
 const createCalls = async () => await control.requests({ method: 'POST', path: POSTS });
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
+	// The test command's other profile (SANDBOX_PROFILE) reaches this file too.
+	sandbox = await startSandbox({ port: 0, profile: parseProfile(process.env.SANDBOX_PROFILE) });
 	control = new SandboxControl(sandbox.url);
 	offline = await startOfflineServices();
 	// Installed as n8n installs it: what n8n hands an MCP client of our errors depends on that.

@@ -53,6 +53,14 @@ const PENDING_FOR_MAYA = pendingPost(
 	'Pumpkin spice is back on Monday',
 );
 
+/** Tomorrow 10:00 on the demo workspace's clock, for the printed MCP call. */
+function tomorrowAt10(): string {
+	const day = new Date(Date.now() + 24 * 3600_000).toLocaleDateString('sv-SE', {
+		timeZone: DEMO.workspaces.main.timezone,
+	});
+	return `${day} 10:00`;
+}
+
 interface Options {
 	build: boolean;
 	fresh: boolean;
@@ -167,6 +175,7 @@ async function importContent(
 							),
 						]),
 				examples.mailCatcherCredential(services.mailPort),
+				examples.mcpClientCredential(),
 			],
 			env,
 		);
@@ -185,11 +194,11 @@ async function importContent(
 		);
 	}
 	// Against the sandbox the triggered examples run: their triggers poll every minute and post to
-	// the catcher. Against a real deployment they stay off until the user has chosen a workspace in them.
-	// Imported workflows start inactive.
+	// the catcher, and the assistant's MCP endpoint listens. Against a real deployment they stay off
+	// until the user has chosen a workspace in them. Imported workflows start inactive.
 	const active: string[] = options.baseUrl
 		? []
-		: [ids.approvals, ids.escalation, ids.approveFromSlack];
+		: [ids.approvals, ids.escalation, ids.approveFromSlack, ids.assistant];
 	for (const id of activeBefore.filter((each) => !active.includes(each))) {
 		log(`Deactivating ${id}...`);
 		await runtime.n8nCliOk(userFolder, ['unpublish:workflow', `--id=${id}`], undefined, env);
@@ -233,10 +242,11 @@ async function main(): Promise<void> {
 		}
 		// A fresh PostgreSQL knows nothing of earlier runs: the folders start over with it.
 		if (options.fresh || options.queue) rmSync(folders.main, { recursive: true, force: true });
-		// The package goes on the main and on the worker, as on separate machines.
+		// The package goes on the main and on the worker, as on separate machines, as n8n's installer
+		// leaves it: an MCP client then reads our errors as a real install shows them.
 		for (const folder of [folders.main, folders.worker ?? []].flat()) {
 			mkdirSync(folder, { recursive: true });
-			runtime.linkPackage(folder);
+			runtime.linkPackage(folder, { asInstalled: true });
 		}
 
 		const services = await offline.startOfflineServices(PORTS.offline, PORTS.mail);
@@ -302,6 +312,13 @@ ${
                 -d '${JSON.stringify(PENDING_FOR_MAYA)}'
               Within a minute her message (by e-mail here, in place of Slack) is on
               ${services.url}/ : click Approve, or Reject and give a reason.
+  Assistant:  "Posts from your assistant" is an MCP server for any MCP client (docs/assistants.md):
+              URL ${n8n.url}${examples.MCP_PATH}, header Authorization: Bearer ${examples.MCP_DEMO_TOKEN}
+              Try it with the MCP SDK's client (lists the tools and the accounts; a post it creates
+              waits for Maya's approval):
+              scripts/node24 tsx scripts/mcp-client.cts
+              scripts/node24 tsx scripts/mcp-client.cts Create_a_post_for_review \\
+                '{"text": "Hello from my assistant", "account_ids": "${DEMO.accounts.facebook}", "scheduled_at": "${tomorrowAt10()}"}'
 `
 }
 ${queueNote}  Ctrl-C stops n8n${options.queue ? ', PostgreSQL, Redis' : ''}${options.baseUrl ? '' : ', the sandbox'} and the offline services.

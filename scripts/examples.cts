@@ -34,6 +34,7 @@ export const EXAMPLE_IDS = {
 	draftApprovePublish: 'spExampleDraft01',
 	escalation: 'spExampleEscl001',
 	approveFromSlack: 'spExampleSlack01',
+	assistant: 'spExampleMcp0001',
 } as const;
 
 /** The reviewer's credential of "Draft → approve → publish": approving takes an approver's key. */
@@ -47,6 +48,19 @@ export const MAIL_CATCHER_CREDENTIAL = {
 	id: 'spLocalMailCatch',
 	name: 'Local mail catcher (demo)',
 };
+
+/**
+ * The Bearer Auth credential of "Posts from your assistant": the token MCP clients send. A local
+ * demo token; a builder sets their own.
+ */
+export const MCP_CLIENT_CREDENTIAL = { id: 'spMcpClientTok01', name: 'MCP clients (demo token)' };
+export const MCP_DEMO_TOKEN = 'demo-mcp-token-4f2a9c';
+/** Where "Posts from your assistant" listens, below n8n's URL. */
+export const MCP_PATH = '/mcp/social-publishing';
+
+export function mcpClientCredential(): CredentialFile {
+	return { ...MCP_CLIENT_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_DEMO_TOKEN } };
+}
 
 export function mailCatcherCredential(port: number): CredentialFile {
 	return {

@@ -153,9 +153,9 @@ export async function ensureN8n(log: Log): Promise<void> {
  * (<user folder>/.n8n/nodes/node_modules): the node types then get the same names as in a real
  * install (`n8n-nodes-social-publishing.socialPublishing`), so the examples import anywhere.
  * The folder holds only package.json and a link to dist/, never the repo root: n8n would crawl
- * node_modules and trip over foreign *.node.js files.
+ * node_modules and trip over foreign *.node.js files. `asInstalled` copies dist/ instead (below).
  */
-export function linkPackage(userFolder: string): void {
+export function linkPackage(userFolder: string, { asInstalled = false } = {}): void {
 	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
 	if (!existsSync(join(ROOT, 'dist', 'nodes'))) {
 		throw new Error('dist/ is missing: build the package first (npm run build)');
@@ -163,7 +163,17 @@ export function linkPackage(userFolder: string): void {
 	rmSync(target, { recursive: true, force: true });
 	mkdirSync(target, { recursive: true });
 	cpSync(join(ROOT, 'package.json'), join(target, 'package.json'));
-	symlinkSync(join(ROOT, 'dist'), join(target, 'dist'), 'dir');
+	if (!asInstalled) {
+		symlinkSync(join(ROOT, 'dist'), join(target, 'dist'), 'dir');
+		return;
+	}
+	// As n8n's installer leaves a package: without its peer dependency n8n-workflow, which it then
+	// finds in n8n's own copy. Through the link above it is the repo's copy, a class apart from
+	// n8n's: n8n-core's `instanceof NodeOperationError` does not know our errors then.
+	cpSync(join(ROOT, 'dist'), join(target, 'dist'), { recursive: true });
+	mkdirSync(join(target, 'node_modules'));
+	const n8nWorkflow = join(RUNTIME_DIR, 'node_modules', 'n8n-workflow');
+	symlinkSync(n8nWorkflow, join(target, 'node_modules', 'n8n-workflow'), 'dir');
 }
 
 /** A port nothing listens on now, for the task runner broker each n8n process opens. */

@@ -5,7 +5,7 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { resourceDescriptions } from './actions';
 import { router } from './actions/router';
@@ -77,6 +77,15 @@ export class SocialPublishing implements INodeType {
 	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		if (!this.getNode().type.endsWith('Tool')) return await router.call(this);
+		try {
+			return await router.call(this);
+		} catch (error) {
+			// n8n's MCP Server Trigger hands a client `${name}: ${message}`, and n8n-core rewraps any
+			// error but a NodeOperationError: named for the service, plain words come first.
+			const toolError = new NodeOperationError(this.getNode(), error as Error);
+			toolError.name = 'Social Publishing';
+			throw toolError;
+		}
 	}
 }

@@ -89,6 +89,7 @@ test('each example opens on the canvas, and our nodes show their icon', async ()
 		[EXAMPLE_IDS.draftApprovePublish]: 'example-draft-approve-publish',
 		[EXAMPLE_IDS.escalation]: 'example-approval-escalation',
 		[EXAMPLE_IDS.approveFromSlack]: 'example-approve-from-slack',
+		[EXAMPLE_IDS.assistant]: 'example-posts-from-your-assistant',
 	};
 	for (const [id, name] of Object.entries(shots)) {
 		await openWorkflow(id);

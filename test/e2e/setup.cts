@@ -12,6 +12,7 @@ import { DEMO } from '../../sandbox/demo-data.cts';
 import {
 	APPROVER_CREDENTIAL,
 	mailCatcherCredential,
+	mcpClientCredential,
 	readExamples,
 	withDemoPicks,
 	withOfflineStandIns,
@@ -44,12 +45,14 @@ export interface Extras {
 	/** Workflows made for a test, built from the examples. */
 	workflows?: (examples: Workflow[]) => Workflow[];
 	credentials?: CredentialFile[];
+	/** The package as n8n's installer leaves it (linkPackage), not linked to the repo's dist/. */
+	asInstalled?: boolean;
 }
 
 /**
  * Makes `.demo/<name>` from scratch (global-setup.cts has installed n8n): the package, the
- * credentials (writer: the `full` key, reviewer: the `workspace` key) and the examples with offline
- * stand-ins, plus any extra workflows and credentials.
+ * credentials (writer: the `full` key, reviewer: the `workspace` key, the MCP clients' token) and
+ * the examples with offline stand-ins, plus any extra workflows and credentials.
  */
 export async function prepareN8n(
 	name: string,
@@ -59,11 +62,12 @@ export async function prepareN8n(
 ): Promise<N8nFolder> {
 	const userFolder = join(DEMO_DIR, name);
 	rmSync(userFolder, { recursive: true, force: true });
-	linkPackage(userFolder);
+	linkPackage(userFolder, { asInstalled: extras.asInstalled });
 	await importCredentials(userFolder, [
 		socialPublishingCredential(sandboxUrl, DEMO.keys.full),
 		socialPublishingCredential(sandboxUrl, DEMO.keys.workspace, APPROVER_CREDENTIAL),
 		mailCatcherCredential(offline.mailPort),
+		mcpClientCredential(),
 		...(extras.credentials ?? []),
 	]);
 	const examples = readExamples().map((workflow) =>

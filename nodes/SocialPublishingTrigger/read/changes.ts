@@ -73,7 +73,7 @@ function statusTimes(post: IDataObject): number[] {
  * for good once a post was updated before a time its status carries; `moved` once some post's
  * status changed after it was created and its `updated_at` followed; else as `was`.
  */
-function stampsOf(posts: IDataObject[], was: Cursor['stamps']): Cursor['stamps'] {
+function stampsOf(posts: IDataObject[], was?: Cursor['stamps']): Cursor['stamps'] {
 	let verdict = was;
 	for (const post of posts) {
 		const updated = updatedOf(post);
@@ -137,13 +137,8 @@ export async function readExisting(ctx: IPollFunctions, watch: Watch): Promise<C
 	const first = await readPosts(ctx, watch);
 	const reading = await readUntilWhole(ctx, watch, first);
 	const head = first.whole ? first.head : undefined;
-	const dateFilter = await probe(ctx, watch, reading.posts);
-	const marks = {
-		dateFilter,
-		stamps: stampsOf(reading.posts, undefined),
-		head,
-		landing: first.landing,
-	};
+	const [dateFilter, stamps] = [await probe(ctx, watch, reading.posts), stampsOf(reading.posts)];
+	const marks = { dateFilter, stamps, head, landing: first.landing };
 	return { ...reading, coverage: 'whole', complete: true, marks };
 }
 

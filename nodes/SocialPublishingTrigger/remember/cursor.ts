@@ -1,10 +1,14 @@
-import type { IDataObject } from 'n8n-workflow';
-
+import { asObject } from '../../shared/records';
 import type { RoundMark } from './rounds';
 import { savedRounds } from './rounds';
 
 /** The cursor's layout; a cursor saved in another counts as none (its first poll announces nothing). */
 const LAYOUT = 2;
+/** The marks a cursor may hold besides, and the type each is read back as. */
+const MARKS = {
+	...{ dateFilter: 'string', stamps: 'string', head: 'string', wideDay: 'string' },
+	...{ landing: 'number', turn: 'number', dueBy: 'number' },
+};
 
 /**
  * Where the trigger stands, kept in the node's static data. An event is a post entering the watched
@@ -55,20 +59,13 @@ export function emptyCursor(scope: string): Cursor {
  * first poll notes the posts in the state again, and announces nothing).
  */
 export function savedCursor(value: unknown): Cursor | undefined {
-	if (value === null || typeof value !== 'object') return undefined;
-	const saved = value as IDataObject;
-	const { scope, members, watermark, watermarkText, dateFilter, stamps, head, landing, turn } =
-		saved;
+	const saved = asObject(value);
+	const { scope, members, watermark, watermarkText } = saved;
 	if (saved.layout !== LAYOUT || typeof scope !== 'string' || typeof members !== 'string') return;
 	if (watermark !== null && typeof watermark !== 'number') return undefined;
+	const marks = Object.entries(MARKS).filter(([key, type]) => typeof saved[key] === type);
 	return {
-		...(dateFilter === 'updated' || dateFilter === 'other' ? { dateFilter } : {}),
-		...(stamps === 'moved' || stamps === 'kept' ? { stamps } : {}),
-		...(typeof head === 'string' ? { head } : {}),
-		...(typeof landing === 'number' ? { landing } : {}),
-		...(typeof turn === 'number' ? { turn } : {}),
-		...(typeof saved.dueBy === 'number' ? { dueBy: saved.dueBy } : {}),
-		...(typeof saved.wideDay === 'string' ? { wideDay: saved.wideDay } : {}),
+		...(Object.fromEntries(marks.map(([key]) => [key, saved[key]])) as Partial<Cursor>),
 		layout: LAYOUT,
 		scope,
 		members,

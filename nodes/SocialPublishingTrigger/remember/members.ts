@@ -40,12 +40,8 @@ export function readMembers(saved: unknown, event: TriggerEvent): Members {
 	const width = widthOf(event);
 	for (let at = 0; at + width <= text.length; at += width) {
 		const state = Math.max(DIGITS.indexOf(text[at + 8]), 0);
-		const asked = text.slice(at + 9, at + width);
-		members.set(text.slice(at, at + 8), {
-			unseen: state % ANNOUNCED,
-			announced: state >= ANNOUNCED,
-			asked,
-		});
+		const member = { unseen: state % ANNOUNCED, announced: state >= ANNOUNCED };
+		members.set(text.slice(at, at + 8), { ...member, asked: text.slice(at + 9, at + width) });
 	}
 	return members;
 }

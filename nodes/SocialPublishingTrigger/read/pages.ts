@@ -126,8 +126,7 @@ export async function readUntilWhole(
 	for (let reading = 1; ; reading++) {
 		for (const post of read.posts) present.set(postIdOf(post), post);
 		const whole = read.whole || present.size >= read.total;
-		if (whole || reading >= READINGS_AT_MOST)
-			return { ...read, posts: [...present.values()], whole };
+		if (whole || reading >= most) return { ...read, posts: [...present.values()], whole };
 		read = await readPosts(ctx, watch);
 	}
 }

@@ -210,7 +210,6 @@ const facebookBackground: Field = {
 	kind: 'id',
 	nullable: true,
 	ui: {
-		displayName: 'Facebook Background Name or ID',
 		loadOptions: 'getTextBackgrounds',
 		description:
 			'A coloured background for a plain-text Facebook post. Not allowed together with images, video or media. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',

@@ -40,15 +40,12 @@ export class InputChecks {
 	/** An absolute http(s) URL, as the API's URI fields need. */
 	url(field: string, value: string | undefined | null): void {
 		if (value === undefined || value === null || value === '') return;
-		let protocol = '';
-		try {
-			protocol = new URL(value).protocol;
-		} catch {
+		if (!URL.canParse(value))
 			this.fail(
 				field,
 				`"${value}" is not a URL; use a full address such as https://example.com/image.png`,
 			);
-		}
+		const { protocol } = new URL(value);
 		if (protocol !== 'http:' && protocol !== 'https:')
 			this.fail(field, `"${value}" is not an http(s) URL`);
 	}

@@ -58,18 +58,11 @@ const onBody = (key: string, value: unknown, message: string) =>
 	}) as unknown as IAuthenticateRuleResponseCode;
 
 const TEST_RULES = [
-	onStatus(
-		401,
-		'The API key was not accepted: it is mistyped, or it was revoked or regenerated. Copy the current key from the API tab of your account.',
-	),
-	onStatus(
-		403,
-		"The API key is valid but has no API access: check the account's plan and remaining API credits.",
-	),
-	onStatus(
-		404,
-		'No Social Publishing API answered at this Base URL. Enter the address the API is served from (a self-hosted gateway may need its own prefix).',
-	),
+	...Object.entries({
+		401: 'The API key was not accepted: it is mistyped, or it was revoked or regenerated. Copy the current key from the API tab of your account.',
+		403: "The API key is valid but has no API access: check the account's plan and remaining API credits.",
+		404: 'No Social Publishing API answered at this Base URL. Enter the address the API is served from (a self-hosted gateway may need its own prefix).',
+	}).map(([value, message]) => onStatus(Number(value), message)),
 	// n8n's tester shows a fixed text: unlike the nodes' errors, it cannot name the target.
 	...[301, 302, 303, 307, 308].map((value) =>
 		onStatus(

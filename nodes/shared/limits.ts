@@ -23,65 +23,31 @@ export const LIMITS = {
 	mediaSearchLength: 255,
 } as const;
 
+// prettier-ignore
 export const PLATFORMS = [
-	'bluesky',
-	'facebook',
-	'gmb',
-	'instagram',
-	'linkedin',
-	'pinterest',
-	'telegram',
-	'threads',
-	'tiktok',
-	'tumblr',
-	'twitter',
-	'youtube',
+	'bluesky', 'facebook', 'gmb', 'instagram', 'linkedin', 'pinterest', 'telegram', 'threads',
+	'tiktok', 'tumblr', 'twitter', 'youtube',
 ] as const;
 
+// prettier-ignore
 export const CONNECT_PLATFORMS = [
-	'facebook',
-	'facebook-profile',
-	'gmb',
-	'instagram',
-	'instagram-via-facebook',
-	'linkedin',
-	'pinterest',
-	'threads',
-	'tiktok',
-	'tumblr',
-	'twitter',
-	'youtube',
+	'facebook', 'facebook-profile', 'gmb', 'instagram', 'instagram-via-facebook', 'linkedin',
+	'pinterest', 'threads', 'tiktok', 'tumblr', 'twitter', 'youtube',
 ] as const;
 
+// prettier-ignore
 export const POST_TYPES = [
-	'feed',
-	'feed+reel',
-	'reel',
-	'carousel',
-	'story',
-	'feed+story',
-	'feed+reel+story',
-	'reel+story',
-	'carousel+story',
-	'video',
-	'shorts',
+	'feed', 'feed+reel', 'reel', 'carousel', 'story', 'feed+story', 'feed+reel+story', 'reel+story',
+	'carousel+story', 'video', 'shorts',
 ] as const;
 
 export const PUBLISH_TYPES = ['scheduled', 'draft', 'queued', 'content_category'] as const;
 
 /** Values the posts list accepts in `status[]` (section 3). */
+// prettier-ignore
 export const POST_FILTER_STATUSES = [
-	'draft',
-	'failed',
-	'in_progress',
-	'missed_review',
-	'partial',
-	'partially_failed',
-	'published',
-	'rejected',
-	'review',
-	'scheduled',
-	'under_review',
+	'draft', 'failed', 'in_progress', 'missed_review', 'partial', 'partially_failed', 'published',
+	'rejected', 'review', 'scheduled', 'under_review',
 ] as const;
 
 export const APPROVE_OPTIONS = ['anyone', 'everyone'] as const;
@@ -94,22 +60,11 @@ export const GMB_TOPIC_TYPES = ['STANDARD', 'EVENT', 'OFFER'] as const;
 export const GMB_ACTION_TYPES = ['BOOK', 'ORDER', 'LEARN_MORE'] as const;
 export const YOUTUBE_PRIVACY = ['public', 'private'] as const;
 export const YOUTUBE_LICENSES = ['youtube', 'creativeCommon'] as const;
+// prettier-ignore
 export const YOUTUBE_CATEGORIES = [
-	'CARS_VEHICLES',
-	'COMEDY',
-	'EDUCATION',
-	'ENTERTAINMENT',
-	'FILM_ANIMATION',
-	'GAMING',
-	'HOW_TO_STYLE',
-	'MUSIC',
-	'NEWS_POLITICS',
-	'NON_PROFITS_ACTIVISM',
-	'PEOPLE_BLOGS',
-	'PETS_ANIMALS',
-	'SCIENCE_TECHNOLOGY',
-	'SPORT',
-	'TRAVEL_EVENTS',
+	'CARS_VEHICLES', 'COMEDY', 'EDUCATION', 'ENTERTAINMENT', 'FILM_ANIMATION', 'GAMING',
+	'HOW_TO_STYLE', 'MUSIC', 'NEWS_POLITICS', 'NON_PROFITS_ACTIVISM', 'PEOPLE_BLOGS', 'PETS_ANIMALS',
+	'SCIENCE_TECHNOLOGY', 'SPORT', 'TRAVEL_EVENTS',
 ] as const;
 export const TIKTOK_PRIVACY_LEVELS = [
 	'PUBLIC_TO_EVERYONE',

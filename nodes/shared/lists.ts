@@ -105,15 +105,12 @@ export async function searchWorkspaces(
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const needle = (filter ?? '').trim().toLowerCase();
-	const results = (await readWorkspaces(this))
-		.filter((workspace) =>
-			String(workspace.name ?? '')
-				.toLowerCase()
-				.includes(needle),
-		)
-		.map(namedResult)
-		.filter((result) => result.value !== '');
-	return { results };
+	const matches = (record: IDataObject) =>
+		String(record.name ?? '')
+			.toLowerCase()
+			.includes(needle);
+	const results = (await readWorkspaces(this)).filter(matches).map(namedResult);
+	return { results: results.filter((result) => result.value !== '') };
 }
 
 /** A team member as an option: by user ID, which approvers and mentions take. */

@@ -57,8 +57,6 @@ export const facebookGroupImage: Field = {
 	},
 };
 
-export const CONNECT_PROCESSES = ['connect', 'reconnect'] as const;
-
 export const connectFields: Field[] = [
 	{
 		name: 'platform',
@@ -76,7 +74,7 @@ export const connectFields: Field[] = [
 		name: 'process',
 		label: 'Process',
 		kind: 'enum',
-		values: CONNECT_PROCESSES,
+		values: ['connect', 'reconnect'],
 		required: true,
 		valueNames: { connect: 'Connect a New Account', reconnect: 'Reconnect an Account' },
 		valueDescriptions: {

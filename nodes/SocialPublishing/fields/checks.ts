@@ -1,10 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+const count = (n: number, noun: string, plural = `${noun}s`) => `${n} ${n === 1 ? noun : plural}`;
 
 /** Length in Unicode code points, the way the API description and the service count characters. */
-export const lengthOf = (value: string): number => [...value].length;
+const lengthOf = (value: string): number => [...value].length;
 
 /** Input checks against the description's limits, run before any request is sent. */
 export class InputChecks {
@@ -33,26 +33,19 @@ export class InputChecks {
 	}
 
 	maxItems(field: string, values: readonly unknown[] | undefined, max: number): void {
-		if (values !== undefined && values.length > max) {
-			this.fail(
-				field,
-				`has ${values.length} ${values.length === 1 ? 'entry' : 'entries'}; the limit is ${max}`,
-			);
-		}
+		if (values !== undefined && values.length > max)
+			this.fail(field, `has ${count(values.length, 'entry', 'entries')}; the limit is ${max}`);
 	}
 
 	/** An absolute http(s) URL, as the API's URI fields need. */
 	url(field: string, value: string | undefined | null): void {
 		if (value === undefined || value === null || value === '') return;
-		let protocol = '';
-		try {
-			protocol = new URL(value).protocol;
-		} catch {
+		if (!URL.canParse(value))
 			this.fail(
 				field,
 				`"${value}" is not a URL; use a full address such as https://example.com/image.png`,
 			);
-		}
+		const { protocol } = new URL(value);
 		if (protocol !== 'http:' && protocol !== 'https:')
 			this.fail(field, `"${value}" is not an http(s) URL`);
 	}

@@ -69,7 +69,7 @@ const teamMembers = (name: string, label: string, path: string, description: str
 	label,
 	path,
 	kind: 'ids',
-	ui: { displayName: `${label} Names or IDs`, loadOptions: 'getTeamMembers', description },
+	ui: { loadOptions: 'getTeamMembers', description },
 });
 
 export const postFilters: Field[] = [

@@ -20,6 +20,16 @@ import { byDisplayName, groupProperty, property } from './ui';
  * (its editor property, its check and its place in the body all come from it).
  */
 
+/** A platform's `<name>_options` object, a collection in the editor. */
+const platform = (name: string, label: string, description: string, fields: Field[]): Group => ({
+	name,
+	label,
+	path: `${name}_options`,
+	shape: 'collection',
+	ui: { description },
+	fields,
+});
+
 const title = (description: string): Field => ({
 	name: 'title',
 	label: 'Title',
@@ -35,149 +45,13 @@ const flag = (name: string, label: string, description: string): Field => ({
 	ui: { description },
 });
 
-export const gmbOptions: Group = {
-	name: 'gmb',
-	label: 'Google Business Profile',
-	path: 'gmb_options',
-	shape: 'collection',
-	ui: { description: 'Options for Google Business Profile posts' },
-	fields: [
-		{
-			name: 'action_type',
-			label: 'Action Type',
-			kind: 'enum',
-			values: GMB_ACTION_TYPES,
-			ui: { description: 'The call-to-action button', default: 'LEARN_MORE' },
-		},
-		{
-			name: 'cta_link',
-			label: 'CTA Link',
-			kind: 'url',
-			ui: {
-				description: 'Where the call-to-action button leads',
-				placeholder: 'e.g. https://example.com/offer',
-			},
-		},
-		{
-			name: 'end_date',
-			label: 'End Date',
-			kind: 'date',
-			ui: { description: "Last day of the event or offer, in the Timezone option's zone" },
-		},
-		{
-			name: 'start_date',
-			label: 'Start Date',
-			kind: 'date',
-			ui: { description: "First day of the event or offer, in the Timezone option's zone" },
-		},
-		title('Event or offer title'),
-		{
-			name: 'topic_type',
-			label: 'Topic Type',
-			kind: 'enum',
-			values: GMB_TOPIC_TYPES,
-			ui: { description: 'Kind of Google Business Profile post', default: 'STANDARD' },
-		},
-	],
-};
-
-export const pinterestOptions: Group = {
-	name: 'pinterest',
-	label: 'Pinterest',
-	path: 'pinterest_options',
-	shape: 'collection',
-	ui: { description: 'Options for Pinterest pins' },
-	fields: [
-		{
-			name: 'link',
-			label: 'Link',
-			kind: 'url',
-			ui: {
-				description: 'Destination link of the pin',
-				placeholder: 'e.g. https://example.com/product',
-			},
-		},
-		title('Pin title'),
-	],
-};
-
-export const tiktokOptions: Group = {
-	name: 'tiktok',
-	label: 'TikTok',
-	path: 'tiktok_options',
-	shape: 'collection',
-	ui: {
-		description:
-			'Options for TikTok videos. Set Privacy Level for every TikTok post: TikTok has no default for it.',
-	},
-	fields: [
-		flag('auto_add_music', 'Auto Add Music', 'Whether TikTok may add music automatically'),
-		flag(
-			'brand_content_toggle',
-			'Brand Content',
-			'Whether the video is paid partnership content promoting a third-party brand',
-		),
-		flag('brand_organic_toggle', 'Brand Organic', 'Whether the video promotes your own brand'),
-		flag('disable_comment', 'Disable Comment', 'Whether to turn comments off'),
-		flag('disable_duet', 'Disable Duet', 'Whether to forbid duets'),
-		flag('disable_stitch', 'Disable Stitch', 'Whether to forbid stitches'),
-		flag(
-			'disclose_commercial_content',
-			'Disclose Commercial Content',
-			'Whether the video discloses commercial content',
-		),
-		flag('is_aigc', 'Is AI-Generated Content', 'Whether the video is AI-generated content'),
-		{
-			name: 'privacy_level',
-			label: 'Privacy Level',
-			kind: 'enum',
-			values: TIKTOK_PRIVACY_LEVELS,
-			ui: { description: 'Who can watch the video' },
-		},
-	],
-};
-
-export const youtubeOptions: Group = {
-	name: 'youtube',
-	label: 'YouTube',
-	path: 'youtube_options',
-	shape: 'collection',
-	ui: { description: 'Options for YouTube videos' },
-	fields: [
-		{
-			name: 'category',
-			label: 'Category',
-			kind: 'enum',
-			values: YOUTUBE_CATEGORIES,
-			ui: { description: 'YouTube video category', default: 'PEOPLE_BLOGS' },
-		},
-		{
-			name: 'license',
-			label: 'License',
-			kind: 'enum',
-			values: YOUTUBE_LICENSES,
-			valueNames: { youtube: 'Standard YouTube License', creativeCommon: 'Creative Commons' },
-			ui: { description: 'The licence the video is published under' },
-		},
-		flag('made_for_kids', 'Made for Kids', 'Whether the video is made for children'),
-		{
-			name: 'privacy_status',
-			label: 'Privacy Status',
-			kind: 'enum',
-			values: YOUTUBE_PRIVACY,
-			ui: { description: 'Who can watch the video' },
-		},
-		{
-			name: 'tags',
-			label: 'Tags',
-			kind: 'texts',
-			entryMax: LIMITS.youtubeTagLength,
-			entryNoun: 'tag',
-			ui: { description: 'Video tags, separated by commas', placeholder: 'e.g. launch, product' },
-		},
-		title('Video title'),
-	],
-};
+const choice = (
+	name: string,
+	label: string,
+	values: readonly string[],
+	description: string,
+	byDefault?: string,
+): Field => ({ name, label, kind: 'enum', values, ui: { description, default: byDefault } });
 
 /** A thread (X or Threads): up to LIMITS.threadItems items, each a message and media. */
 function thread(name: string, label: string, path: string, flagPath: string): Group {
@@ -218,41 +92,129 @@ function thread(name: string, label: string, path: string, flagPath: string): Gr
 	};
 }
 
-export const twitterThread = thread(
-	'twitterThread',
-	'X (Twitter) Thread',
-	'twitter_options.threaded_tweets',
-	'twitter_options.has_threaded_tweets',
-);
-export const threadsThread = thread(
-	'threadsThread',
-	'Threads Thread',
-	'threads_options.multi_threads',
-	'threads_options.has_multi_threads',
-);
+const PLATFORM_GROUPS: Group[] = [
+	platform('gmb', 'Google Business Profile', 'Options for Google Business Profile posts', [
+		choice(
+			'action_type',
+			'Action Type',
+			GMB_ACTION_TYPES,
+			'The call-to-action button',
+			'LEARN_MORE',
+		),
+		{
+			name: 'cta_link',
+			label: 'CTA Link',
+			kind: 'url',
+			ui: {
+				description: 'Where the call-to-action button leads',
+				placeholder: 'e.g. https://example.com/offer',
+			},
+		},
+		{
+			name: 'end_date',
+			label: 'End Date',
+			kind: 'date',
+			ui: { description: "Last day of the event or offer, in the Timezone option's zone" },
+		},
+		{
+			name: 'start_date',
+			label: 'Start Date',
+			kind: 'date',
+			ui: { description: "First day of the event or offer, in the Timezone option's zone" },
+		},
+		title('Event or offer title'),
+		choice(
+			'topic_type',
+			'Topic Type',
+			GMB_TOPIC_TYPES,
+			'Kind of Google Business Profile post',
+			'STANDARD',
+		),
+	]),
+	platform('pinterest', 'Pinterest', 'Options for Pinterest pins', [
+		{
+			name: 'link',
+			label: 'Link',
+			kind: 'url',
+			ui: {
+				description: 'Destination link of the pin',
+				placeholder: 'e.g. https://example.com/product',
+			},
+		},
+		title('Pin title'),
+	]),
+	thread(
+		'threadsThread',
+		'Threads Thread',
+		'threads_options.multi_threads',
+		'threads_options.has_multi_threads',
+	),
+	platform(
+		'tiktok',
+		'TikTok',
+		'Options for TikTok videos. Set Privacy Level for every TikTok post: TikTok has no default for it.',
+		[
+			flag('auto_add_music', 'Auto Add Music', 'Whether TikTok may add music automatically'),
+			flag(
+				'brand_content_toggle',
+				'Brand Content',
+				'Whether the video is paid partnership content promoting a third-party brand',
+			),
+			flag('brand_organic_toggle', 'Brand Organic', 'Whether the video promotes your own brand'),
+			flag('disable_comment', 'Disable Comment', 'Whether to turn comments off'),
+			flag('disable_duet', 'Disable Duet', 'Whether to forbid duets'),
+			flag('disable_stitch', 'Disable Stitch', 'Whether to forbid stitches'),
+			flag(
+				'disclose_commercial_content',
+				'Disclose Commercial Content',
+				'Whether the video discloses commercial content',
+			),
+			flag('is_aigc', 'Is AI-Generated Content', 'Whether the video is AI-generated content'),
+			choice('privacy_level', 'Privacy Level', TIKTOK_PRIVACY_LEVELS, 'Who can watch the video'),
+		],
+	),
+	thread(
+		'twitterThread',
+		'X (Twitter) Thread',
+		'twitter_options.threaded_tweets',
+		'twitter_options.has_threaded_tweets',
+	),
+	platform('youtube', 'YouTube', 'Options for YouTube videos', [
+		choice('category', 'Category', YOUTUBE_CATEGORIES, 'YouTube video category', 'PEOPLE_BLOGS'),
+		{
+			name: 'license',
+			label: 'License',
+			kind: 'enum',
+			values: YOUTUBE_LICENSES,
+			valueNames: { youtube: 'Standard YouTube License', creativeCommon: 'Creative Commons' },
+			ui: { description: 'The licence the video is published under' },
+		},
+		flag('made_for_kids', 'Made for Kids', 'Whether the video is made for children'),
+		choice('privacy_status', 'Privacy Status', YOUTUBE_PRIVACY, 'Who can watch the video'),
+		{
+			name: 'tags',
+			label: 'Tags',
+			kind: 'texts',
+			entryMax: LIMITS.youtubeTagLength,
+			entryNoun: 'tag',
+			ui: { description: 'Video tags, separated by commas', placeholder: 'e.g. launch, product' },
+		},
+		title('Video title'),
+	]),
+];
 
-export const facebookBackground: Field = {
+const facebookBackground: Field = {
 	name: 'facebookBackgroundId',
 	label: 'Facebook Background',
 	path: 'facebook_options.facebook_background_id',
 	kind: 'id',
 	nullable: true,
 	ui: {
-		displayName: 'Facebook Background Name or ID',
 		loadOptions: 'getTextBackgrounds',
 		description:
 			'A coloured background for a plain-text Facebook post. Not allowed together with images, video or media. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 };
-
-export const PLATFORM_GROUPS: Group[] = [
-	gmbOptions,
-	pinterestOptions,
-	threadsThread,
-	tiktokOptions,
-	twitterThread,
-	youtubeOptions,
-];
 
 /** The Platform Options collection of Create: one entry per platform, only what the user adds is sent. */
 export const platformOptionsField: INodeProperties = {

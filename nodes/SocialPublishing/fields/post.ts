@@ -18,7 +18,6 @@ export const accounts: Field = {
 	label: 'Accounts',
 	kind: 'ids',
 	ui: {
-		displayName: 'Account Names or IDs',
 		loadOptions: 'getAccounts',
 		description: 'The social accounts to publish to; the service detects the platform of each.',
 		hint: 'Needed: choose at least one, or set a Content Category (Additional Fields), whose accounts are added',
@@ -104,7 +103,6 @@ export const approval: Group = {
 			kind: 'ids',
 			required: true,
 			ui: {
-				displayName: 'Approver Names or IDs',
 				loadOptions: 'getTeamMembers',
 				description: 'Team members (user IDs) who review the post.',
 			},
@@ -133,7 +131,6 @@ export const firstComment: Group = {
 			kind: 'ids',
 			required: true,
 			ui: {
-				displayName: 'Account Names or IDs',
 				loadOptions: 'getFirstCommentAccounts',
 				loadOptionsDependsOn: ['accounts'],
 				description:
@@ -149,30 +146,6 @@ export const firstComment: Group = {
 			ui: { description: "The comment's text", rows: 2 },
 		},
 	],
-};
-
-export const contentCategory: Field = {
-	name: 'contentCategoryId',
-	label: 'Content Category',
-	path: 'content_category_id',
-	kind: 'id',
-	ui: {
-		locator: 'contentCategory',
-		description:
-			'A content category whose accounts are added to the post\'s accounts. Needed for Publish Type "Content Category".',
-	},
-};
-
-export const mediaIds: Field = {
-	name: 'mediaIds',
-	label: 'Media Library Items',
-	path: 'content.media.media_ids',
-	kind: 'ids',
-	ui: {
-		displayName: 'Media Library Item Names or IDs',
-		loadOptions: 'getMediaItems',
-		description: `Items already in the media library, reused without uploading them again (at most ${LIMITS.mediaIds}, counting uploaded binary files).`,
-	},
 };
 
 /** Not a body field: names of the item's binary fields, uploaded first and attached by media ID. */
@@ -198,7 +171,17 @@ export const additionalFields: Field[] = [
 		nullable: true,
 		ui: { locator: 'campaign', description: 'The campaign (folder) to file the post in' },
 	},
-	contentCategory,
+	{
+		name: 'contentCategoryId',
+		label: 'Content Category',
+		path: 'content_category_id',
+		kind: 'id',
+		ui: {
+			locator: 'contentCategory',
+			description:
+				'A content category whose accounts are added to the post\'s accounts. Needed for Publish Type "Content Category".',
+		},
+	},
 	{
 		name: 'hideClient',
 		label: 'Hide From Client',
@@ -226,13 +209,18 @@ export const additionalFields: Field[] = [
 		label: 'Labels',
 		kind: 'ids',
 		max: LIMITS.labels,
+		ui: { loadOptions: 'getLabels', description: 'Labels of the workspace to tag the post with.' },
+	},
+	{
+		name: 'mediaIds',
+		label: 'Media Library Items',
+		path: 'content.media.media_ids',
+		kind: 'ids',
 		ui: {
-			displayName: 'Label Names or IDs',
-			loadOptions: 'getLabels',
-			description: 'Labels of the workspace to tag the post with.',
+			loadOptions: 'getMediaItems',
+			description: `Items already in the media library, reused without uploading them again (at most ${LIMITS.mediaIds}, counting uploaded binary files).`,
 		},
 	},
-	mediaIds,
 	{
 		name: 'postType',
 		label: 'Post Type',
@@ -281,7 +269,6 @@ export const deleteFields: Field[] = [
 		path: 'account_ids',
 		kind: 'ids',
 		ui: {
-			displayName: 'Only These Account Names or IDs',
 			loadOptions: 'getAccounts',
 			description:
 				'The accounts to delete the published post from; leave empty for every account it was published to.',
@@ -320,10 +307,6 @@ export const commentFields: Field[] = [
 		label: 'Mentioned Users',
 		path: 'mentioned_users',
 		kind: 'ids',
-		ui: {
-			displayName: 'Mentioned User Names or IDs',
-			loadOptions: 'getTeamMembers',
-			description: 'Team members to mention, by user ID.',
-		},
+		ui: { loadOptions: 'getTeamMembers', description: 'Team members to mention, by user ID.' },
 	},
 ];

@@ -19,9 +19,6 @@ const locators = {
 const CHOOSE_OR_EXPRESSION =
 	'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
 
-/** n8n's nodes start a Limit at 50. */
-const COUNT_DEFAULT = 50;
-
 /** The limits a user should know, said once, from the table. */
 function limitText(field: Field): string | undefined {
 	const isList = LIST_KINDS.includes(field.kind);
@@ -40,23 +37,23 @@ function describe(field: Field): string {
 	return `${end ? text.slice(0, -1) : text} (${limit})${end}`;
 }
 
+/** n8n's lint asks a list the editor loads to be named "<label> Name or ID" ("Names or IDs"). */
+const loadedName = ({ label, kind }: Field) =>
+	kind === 'ids' ? `${label.replace(/s$/, '')} Names or IDs` : `${label} Name or ID`;
+
 /** The editor property of one field of the table, shown where its row says. */
 export function property(field: Field): INodeProperties {
-	const { show } = field.ui;
-	return show ? { ...editorProperty(field), displayOptions: { show } } : editorProperty(field);
-}
-
-function editorProperty(field: Field): INodeProperties {
 	const { ui } = field;
 	const common = {
-		displayName: field.ui.displayName ?? field.label,
+		displayName: ui.displayName ?? (ui.loadOptions ? loadedName(field) : field.label),
 		name: field.name,
 		description: describe(field),
+		...(ui.hint ? { hint: ui.hint } : {}),
+		...(ui.show ? { displayOptions: { show: ui.show } } : {}),
 	};
 	const extra: Partial<INodeProperties> = {
 		...(field.required ? { required: true } : {}),
 		...(ui.placeholder ? { placeholder: ui.placeholder } : {}),
-		...(ui.hint ? { hint: ui.hint } : {}),
 	};
 	if (ui.locator === 'workspace') return workspaceLocator;
 	if (ui.locator) return locators[ui.locator]({ ...common, required: field.required ?? false });
@@ -66,7 +63,6 @@ function editorProperty(field: Field): INodeProperties {
 		return {
 			...common,
 			description: `${common.description} ${CHOOSE_OR_EXPRESSION}`,
-			...(ui.hint ? { hint: ui.hint } : {}),
 			type: 'multiOptions',
 			typeOptions: {
 				loadOptionsMethod: ui.loadOptions,
@@ -103,7 +99,8 @@ function typed(
 		case 'time':
 			return { type: 'dateTime', default: '' };
 		case 'count':
-			return { type: 'number', typeOptions: { minValue: field.min ?? 1 }, default: COUNT_DEFAULT };
+			// n8n's nodes start a Limit at 50.
+			return { type: 'number', typeOptions: { minValue: field.min ?? 1 }, default: 50 };
 	}
 	if (ui.multipleValues) {
 		const typeOptions = { multipleValues: true, multipleValueButtonText: ui.multipleValues };
@@ -133,17 +130,12 @@ export function groupProperty(group: Group): INodeProperties {
 	if (group.shape === 'collection')
 		return { ...common, type: 'collection', placeholder: 'Add Option', options: values };
 	const multiple = group.shape === 'list';
+	const addButton = group.ui.addButton ?? 'Add Item';
+	const typeOptions = { multipleValues: true, multipleValueButtonText: addButton };
 	return {
 		...common,
 		type: 'fixedCollection',
-		...(multiple
-			? {
-					typeOptions: {
-						multipleValues: true,
-						multipleValueButtonText: group.ui.addButton ?? 'Add Item',
-					},
-				}
-			: {}),
+		...(multiple ? { typeOptions } : {}),
 		options: [
 			{
 				displayName: group.ui.itemName ?? group.label,

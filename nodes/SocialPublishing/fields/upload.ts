@@ -2,14 +2,12 @@ import type { Field } from './field';
 
 /** The form of `POST media` (4.12): a file or a URL, and an optional folder. */
 
-export const UPLOAD_SOURCES = ['binary', 'url'] as const;
-
 export const uploadSource: Field = {
 	name: 'source',
 	label: 'Source',
 	path: '',
 	kind: 'enum',
-	values: UPLOAD_SOURCES,
+	values: ['binary', 'url'],
 	required: true,
 	valueNames: { binary: 'Binary File', url: 'URL' },
 	valueDescriptions: {

@@ -310,7 +310,7 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 			: undefined;
 		if (opened) Object.assign(options, { body: opened.data, timeout: opened.timeout });
 		await slots?.take();
-		await gate.enter(refused);
+		const enteredAt = await gate.enter(refused);
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
@@ -327,6 +327,7 @@ export async function request(this: ApiContext, call: Call): Promise<Answer> {
 			gate.leave({
 				remaining: countHeader(response, 'x-ratelimit-remaining'),
 				limit: countHeader(response, 'x-ratelimit-limit'),
+				enteredAt,
 			});
 		} catch (error) {
 			gate.leave();

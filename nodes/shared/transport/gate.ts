@@ -1,13 +1,8 @@
 import { createHash } from 'crypto';
 import { sleep } from 'n8n-workflow';
 
-/** What an answer told of the service's count, and when its request was let through the gate. */
-export interface Counts {
-	remaining: number | undefined;
-	limit: number | undefined;
-	/** When the gate let the request start, in ms since the epoch. */
-	enteredAt: number;
-}
+/** An answer's X-RateLimit-Remaining and -Limit, and when the gate let its request start. */
+type Counts = { remaining?: number; limit?: number; enteredAt: number };
 
 /**
  * Pacing shared by every request with the same credential in this n8n process, so that parallel
@@ -15,9 +10,8 @@ export interface Counts {
  * - it starts no more requests than the service's last `X-RateLimit-Remaining` allows;
  * - after a 429, every request waits until the window the service named has passed, and the
  *   refused requests go first, no more than `X-RateLimit-Limit` of them, so none is refused twice;
- * - it learns how long a window lasts from the first 429 (from the window's first request to the
- *   end the service named), so when a later window's count runs out it waits for the next one
- *   instead of spending a request to be told so.
+ * - from the first 429 it learns how long a window lasts, so once a later window's count is used
+ *   up it waits for the next window instead of spending a request to be told so.
  * Keyed by the Base URL and a hash of the API key; the key itself is never kept.
  */
 export class Gate {
@@ -29,9 +23,8 @@ export class Gate {
 	/** Until when (ms since the epoch) no request may start: a 429, or a window used up. */
 	private closedUntil = 0;
 	private reopening = false;
-	/** When the request the service counted first in its current window was let through. */
+	/** When the first request of the service's current window started, and a window's length. */
 	private windowStart: number | undefined;
-	/** How long the service's window lasts, in ms, once a 429 has said when one ends. */
 	private windowMs: number | undefined;
 	/** Requests waiting for their turn; those refused by a 429 go first when the window reopens. */
 	private queue: Array<{ retry: boolean; admit: (at: number) => void }> = [];
@@ -41,10 +34,7 @@ export class Gate {
 		return Math.max(0, this.closedUntil - Date.now());
 	}
 
-	/**
-	 * Waits for a turn, and says when it came; `retry` is a request sent again after a 429, which
-	 * goes before new ones.
-	 */
+	/** Waits for a turn and says when it came; `retry`, sent again after a 429, goes before new ones. */
 	async enter(retry = false): Promise<number> {
 		return await new Promise<number>((admit) => {
 			const waiter = { retry, admit };
@@ -56,9 +46,8 @@ export class Gate {
 	}
 
 	/**
-	 * A request ended; `answer` holds what it told of the count, or is undefined when no answer
-	 * came. An answer without the headers makes the count unknown again; while the window is
-	 * closed, old counts are not news.
+	 * A request ended, with no answer or with what its answer told. An answer without the headers
+	 * makes the count unknown again; while the window is closed, old counts are not news.
 	 */
 	leave(answer?: Counts): void {
 		this.inFlight = Math.max(0, this.inFlight - 1);
@@ -68,8 +57,7 @@ export class Gate {
 			this.windowMs = undefined;
 		}
 		if (answer?.remaining !== undefined && answer.remaining === (this.limit ?? 0) - 1) {
-			// The first request the service counted in a fresh window.
-			this.windowStart = answer.enteredAt;
+			this.windowStart = answer.enteredAt; // the first request of a fresh window
 			this.learnWindow();
 		}
 		if (answer && this.closedFor() > 0) {
@@ -98,10 +86,7 @@ export class Gate {
 			this.windowMs = this.closedUntil - this.windowStart;
 	}
 
-	/**
-	 * The count is used up: with the window's length known, nobody starts until it has passed;
-	 * without it, one request alone learns (below) when it ends.
-	 */
+	/** The count is used up: nobody starts until the window has passed, when its length is known. */
 	private waitForNextWindow(): void {
 		if (this.windowStart === undefined || this.windowMs === undefined) return;
 		const next = this.windowStart + this.windowMs;
@@ -176,9 +161,9 @@ const slotsByExecution = {
 export function slotsOf(
 	execution: object,
 	kind: keyof typeof slotsByExecution,
-	limit: () => number,
+	limit: number,
 ): Slots {
-	const slots = slotsByExecution[kind].get(execution) ?? new Slots(limit());
+	const slots = slotsByExecution[kind].get(execution) ?? new Slots(limit);
 	slotsByExecution[kind].set(execution, slots);
 	return slots;
 }

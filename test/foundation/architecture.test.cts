@@ -54,9 +54,7 @@ function importsOf(file: string): Import[] {
 		const typeOnly = isImport
 			? (statement.importClause?.isTypeOnly ?? false)
 			: statement.isTypeOnly;
-		const bindings = isImport
-			? statement.importClause?.namedBindings
-			: statement.exportClause;
+		const bindings = isImport ? statement.importClause?.namedBindings : statement.exportClause;
 		const values =
 			bindings && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings))
 				? bindings.elements
@@ -124,7 +122,8 @@ test('no function of the transport runs past 60 lines', () => {
 			if (ts.isFunctionLike(node) && 'body' in node && node.body) {
 				const start = source.getLineAndCharacterOfPosition(node.getStart()).line;
 				const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-				if (end - start + 1 > 60) long.push(`${shown(file)}:${start + 1} (${end - start + 1} lines)`);
+				if (end - start + 1 > 60)
+					long.push(`${shown(file)}:${start + 1} (${end - start + 1} lines)`);
 			}
 			ts.forEachChild(node, visit);
 		};

@@ -88,8 +88,8 @@ export async function binaryUploads(
 	binaryProperties: string[],
 ): Promise<(out: Writer, body: IDataObject) => Promise<IDataObject[]>> {
 	const uploads = await Promise.all(
-		binaryProperties.map(async (property) =>
-			await binaryUpload.call(ctx, itemIndex, workspaceId, property),
+		binaryProperties.map(
+			async (property) => await binaryUpload.call(ctx, itemIndex, workspaceId, property),
 		),
 	);
 	return async (out, body) => {

@@ -106,7 +106,8 @@ function listLookup(
 		where,
 		when: 'before-resend',
 		idOf: idIn,
-		find: async (since, claimed) => foundResult(await search(since, claimed), [...matchedOn, SINCE]),
+		find: async (since, claimed) =>
+			foundResult(await search(since, claimed), [...matchedOn, SINCE]),
 	};
 }
 

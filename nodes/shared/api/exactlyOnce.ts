@@ -59,8 +59,7 @@ const claimedByExecution = new WeakMap<object, Set<string>>();
 const outcomeOf = (error: NodeApiError) => error.context.outcome as string | undefined;
 
 const isDuplicate = (error: NodeApiError) =>
-	error.httpCode === '409' &&
-	asObject(error.errorResponse).error_code === 'DUPLICATE_ACCOUNT';
+	error.httpCode === '409' && asObject(error.errorResponse).error_code === 'DUPLICATE_ACCOUNT';
 
 /**
  * Sends a create once, or, after an ambiguous failure, finds its result or sends it again.

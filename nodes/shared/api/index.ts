@@ -43,7 +43,7 @@ async function call(
 	options: CallOptions,
 ): Promise<Answer> {
 	const endpoint: Endpoint = ENDPOINTS[name];
-	const call = {
+	const endpointCall = {
 		...options,
 		method: endpoint.method,
 		path: endpoint.path(params),
@@ -52,7 +52,7 @@ async function call(
 		creates: endpoint.creates?.noun,
 		hints: endpoint.hints,
 	};
-	return await request.call(ctx, call, boundsOf(ctx, options.itemIndex));
+	return await request.call(ctx, endpointCall, boundsOf(ctx, options.itemIndex));
 }
 
 /** The answer without the envelope's fields named. */

@@ -20,10 +20,7 @@ export interface Answer {
 }
 
 /** A 429: the seconds the service asks to wait, and its body for the error past the bound. */
-export interface Refusal {
-	retryAfter: number;
-	body: IDataObject;
-}
+export type Refusal = { retryAfter: number; body: IDataObject };
 
 /** What a call takes for a good answer, and what its errors say. */
 export interface Expectation {
@@ -34,8 +31,6 @@ export interface Expectation {
 	creates?: string;
 	/** What an error status means for this call, e.g. 403 on approval: not an approver. */
 	hints?: Partial<Record<number, string>>;
-	/** The input item this request serves; set on errors so n8n points at the item. */
-	itemIndex?: number;
 }
 
 export function header(response: IN8nHttpFullResponse, name: string): string | undefined {
@@ -91,7 +86,7 @@ function notObjectAnswer(
 	ctx: { getNode(): INode },
 	response: IN8nHttpFullResponse,
 	where: Where,
-	call: Expectation,
+	call: Expectation & { itemIndex?: number },
 ): Answer {
 	const { statusCode: status, body } = response;
 	const text = bodyText(body);
@@ -114,7 +109,7 @@ export function readAnswer(
 	ctx: { getNode(): INode },
 	response: IN8nHttpFullResponse,
 	where: Where,
-	call: Expectation,
+	call: Expectation & { itemIndex?: number },
 	serviceTime?: number,
 ): Answer | Refusal {
 	const { statusCode: status, body } = response;

@@ -108,7 +108,11 @@ export const serviceNow = (ctx: ApiContext) => Date.now() + (clockOffsets.get(ct
  * request sent again, within `maxRateLimitWaitSeconds` in all. Nothing else is retried: a create
  * sent twice can publish twice.
  */
-export async function request(this: ApiContext, call: Call, bounds: RequestBounds): Promise<Answer> {
+export async function request(
+	this: ApiContext,
+	call: Call,
+	bounds: RequestBounds,
+): Promise<Answer> {
 	const { baseUrl, gate } = await credentialOf(this);
 	const where: Where = { baseUrl, method: call.method, path: call.path, itemIndex: call.itemIndex };
 	const maxWait = bounds.maxRateLimitWaitSeconds;
@@ -119,15 +123,16 @@ export async function request(this: ApiContext, call: Call, bounds: RequestBound
 	for (let refused = false; ; refused = true) {
 		const turn = { gate, where, refused, waitLeft: maxWait - waited };
 		const response = await sendOnce(this, call, bounds, turn);
-		const serviceTime = Date.parse(header(response, 'date') ?? '');
-		if (!Number.isNaN(serviceTime)) clockOffsets.set(this, serviceTime - Date.now());
-		const read = readAnswer(this, response, where, call, Number.isNaN(serviceTime) ? undefined : serviceTime);
+		const serviceTime = Date.parse(header(response, 'date') ?? '') || undefined;
+		if (serviceTime) clockOffsets.set(this, serviceTime - Date.now());
+		const read = readAnswer(this, response, where, call, serviceTime);
 		if (!('retryAfter' in read)) return read;
-		if (waited + read.retryAfter > maxWait)
-			throw rateLimitExhaustedError(this.getNode(), read.body, read.retryAfter, waited, call.itemIndex);
+		const { retryAfter, body } = read;
+		if (waited + retryAfter > maxWait)
+			throw rateLimitExhaustedError(this.getNode(), body, retryAfter, waited, call.itemIndex);
 		// The window is closed for every request of this credential (sendOnce); this one is sent
 		// again, ahead of new ones, at its next turn at the gate.
-		waited += read.retryAfter;
+		waited += retryAfter;
 	}
 }
 

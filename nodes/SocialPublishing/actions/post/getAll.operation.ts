@@ -14,7 +14,9 @@ import { asObject } from '../../../shared/records';
 
 /** The fields people use, flattened: accounts as one list, times and approval status at the top. */
 function simplifyPost(post: IDataObject): IDataObject {
-	const [content, scheduling, approval] = [post.content, post.scheduling, post.approval].map(asObject);
+	const [content, scheduling, approval] = [post.content, post.scheduling, post.approval].map(
+		asObject,
+	);
 	const accounts = flattenAccounts(post);
 	return {
 		id: idOf(post),

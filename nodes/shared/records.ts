@@ -4,9 +4,8 @@ import type { IDataObject } from 'n8n-workflow';
 export const isPlainObject = (value: unknown): value is IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
 
-/** A field of the service's answer that should hold a record: itself, or an empty one when not. */
+/** A field that should hold an object, or an empty one when it does not. */
 export const asObject = (value: unknown): IDataObject => (isPlainObject(value) ? value : {});
 
-/** A field that should hold a list of records: its records, or an empty list when not a list. */
-export const asList = (value: unknown): IDataObject[] =>
-	Array.isArray(value) ? value.filter(isPlainObject) : [];
+/** A field that should hold a list of records, or an empty list when it does not. */
+export const asList = (value: unknown): IDataObject[] => (Array.isArray(value) ? value : []);

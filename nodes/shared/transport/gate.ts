@@ -23,8 +23,12 @@ export class Gate {
 	/** Until when (ms since the epoch) no request may start: a 429, or a window used up. */
 	private closedUntil = 0;
 	private reopening = false;
-	/** When the first request of the service's current window started, and a window's length. */
-	private windowStart: number | undefined;
+	/**
+	 * The first request the service counted in its current window: when the gate let it start
+	 * (no later than the window began) and when its answer came (no earlier). Both err on the safe
+	 * side: a window's length is measured from the first, the next window awaited from the second.
+	 */
+	private windowStart: { enteredAt: number; answeredAt: number } | undefined;
 	private windowMs: number | undefined;
 	/** Requests waiting for their turn; those refused by a 429 go first when the window reopens. */
 	private queue: Array<{ retry: boolean; admit: (at: number) => void }> = [];
@@ -57,7 +61,7 @@ export class Gate {
 			this.windowMs = undefined;
 		}
 		if (answer?.remaining !== undefined && answer.remaining === (this.limit ?? 0) - 1) {
-			this.windowStart = answer.enteredAt; // the first request of a fresh window
+			this.windowStart = { enteredAt: answer.enteredAt, answeredAt: Date.now() };
 			this.learnWindow();
 		}
 		if (answer && this.closedFor() > 0) {
@@ -82,14 +86,15 @@ export class Gate {
 
 	/** A window lasts from its first request to the end a 429 named for it. */
 	private learnWindow(): void {
-		if (this.windowStart !== undefined && this.windowStart < this.closedUntil)
-			this.windowMs = this.closedUntil - this.windowStart;
+		const started = this.windowStart?.enteredAt;
+		if (started !== undefined && started < this.closedUntil)
+			this.windowMs = this.closedUntil - started;
 	}
 
 	/** The count is used up: nobody starts until the window has passed, when its length is known. */
 	private waitForNextWindow(): void {
 		if (this.windowStart === undefined || this.windowMs === undefined) return;
-		const next = this.windowStart + this.windowMs;
+		const next = this.windowStart.answeredAt + this.windowMs;
 		if (next <= Date.now()) return;
 		this.closedUntil = Math.max(this.closedUntil, next);
 		this.budget = this.limit;

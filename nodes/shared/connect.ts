@@ -1,11 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
+import { asObject } from './records';
 
 /**
  * The lines a connection link (2.11) needs wherever it is sent: where to go, and for how long the
  * link works. `what` finishes "Open this link to ...".
  */
 export function linkLines(session: IDataObject, what: string): string[] {
-	const security = (session.security as IDataObject | undefined) ?? {};
+	const security = asObject(session.security);
 	const minutes = security.expires_in_minutes;
 	const expiry = [
 		minutes !== undefined ? `expires in ${String(minutes)} minutes` : 'expires soon',

@@ -1,28 +1,31 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** The first of `keys` the record carries, as a string; '' when it has none. */
+/**
+ * Where a record's ID is, in the order read: the description's `_id`, the `id` some deployments
+ * answer instead (accounts, labels, posts), and the `post_id` create post has answered.
+ */
+const ID_KEYS = ['_id', 'id', 'post_id'];
+
+/** The first of `keys` the record carries as text or a number, as text; '' when it has none. */
 export function firstId(record: IDataObject, keys: string[]): string {
-	for (const key of keys) {
-		const value = record[key];
-		if (value !== undefined && value !== null && value !== '') return String(value);
-	}
-	return '';
+	const value = keys
+		.map((key) => record[key])
+		.find((each) => typeof each === 'number' || (typeof each === 'string' && each.trim() !== ''));
+	return value === undefined ? '' : String(value);
 }
 
-/** A record's ID: the description says `_id`, some deployments answer `id` (accounts, labels, posts). */
-export function idOf(record: IDataObject): string {
-	return firstId(record, ['_id', 'id']);
-}
+/**
+ * A record's ID, by `ID_KEYS`; where the record's own ID is not the one wanted, `preferred` keys
+ * go first (a team member's `user_id`, an account's `account_id`).
+ */
+export const idOf = (record: IDataObject, ...preferred: string[]): string =>
+	firstId(record, [...preferred, ...ID_KEYS]);
 
 /** A team member's user ID, which approvers and mentions need; `_id` may be a membership ID. */
-export function userIdOf(member: IDataObject): string {
-	return firstId(member, ['user_id', '_id', 'id']);
-}
+export const userIdOf = (member: IDataObject): string => idOf(member, 'user_id');
 
-/** Create post has been seen answering `id`, `_id` or `post_id`. */
-export function postIdOf(record: IDataObject): string {
-	return firstId(record, ['id', '_id', 'post_id']);
-}
+/** The trigger's name for `idOf`, kept until the trigger imports `idOf`. */
+export const postIdOf = (post: IDataObject): string => idOf(post);
 
 export const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 

@@ -1,22 +1,20 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { getRecord } from './api';
+import { firstId, userIdOf } from './ids';
 import { oncePerContext } from './transport/request';
 
 /** The user the API key belongs to, as `/me` tells it (its shape is not described). */
 interface Me {
-	/** The user ID approvers and filters take: `user_id`, else `_id`, else `id`. */
+	/** The user ID approvers and filters take: `user_id`, else the record's ID. */
 	userId: string;
 	/** Every ID the record gives the user by, to recognise the user in a list. */
 	ids: string[];
 }
 
 function meOf(record: IDataObject): Me {
-	const ids = ['user_id', '_id', 'id']
-		.map((key) => record[key])
-		.filter((id) => (typeof id === 'string' && id.trim() !== '') || typeof id === 'number')
-		.map((id) => String(id).trim());
-	return { userId: ids[0] ?? '', ids: [...new Set(ids)] };
+	const ids = ['user_id', '_id', 'id'].map((key) => firstId(record, [key])).filter(Boolean);
+	return { userId: userIdOf(record), ids: [...new Set(ids)] };
 }
 
 /** `GET /api/v1/me`, read once per execution (or poll). */

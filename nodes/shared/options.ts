@@ -1,16 +1,60 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import {
-	DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS,
-	DEFAULT_PARALLEL_REQUESTS,
-	DEFAULT_TIMEOUT_SECONDS,
-} from './transport/request';
+import { asObject } from './records';
+import type { ApiContext, RequestBounds } from './transport/request';
 
-export { optionsOf } from './transport/request';
+/** Default bound on the total time spent waiting out 429 answers for one request. */
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS = 300;
+/** Default time one request may wait for its answer. */
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+/** Default number of requests one execution may have in flight at once: half the live quota of a minute. */
+export const DEFAULT_PARALLEL_REQUESTS = 50;
+
+/** An item's Options, read once: its plan, its create and each of its requests consult them. */
+const optionsRead = new WeakMap<object, IDataObject[]>();
+export function optionsOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const read = optionsRead.get(ctx) ?? [];
+	optionsRead.set(ctx, read);
+	return (read[itemIndex] ??= asObject(ctx.getNodeParameter('options', itemIndex, {})));
+}
+
+const isExecution = (ctx: ApiContext): ctx is IExecuteFunctions => 'getInputData' in ctx;
+const isPoll = (ctx: ApiContext): ctx is IPollFunctions =>
+	'getMode' in ctx && 'getActivationMode' in ctx;
+
+/** Options > Parallel Requests of an execution: a whole number of at least 1. */
+export function parallelRequestsOf(ctx: IExecuteFunctions): number {
+	const value = Number(optionsOf(ctx, 0).parallelRequests ?? DEFAULT_PARALLEL_REQUESTS);
+	return Number.isInteger(value) && value >= 1 ? value : DEFAULT_PARALLEL_REQUESTS;
+}
+
+/** A number of seconds as the node has it, or `fallback` when it is not one. */
+function seconds(value: unknown, fallback: number): number {
+	const number = Number(value ?? fallback);
+	return Number.isFinite(number) && number >= 0 ? number : fallback;
+}
+
+/**
+ * The bounds of a request, from the node's Options: an execution's for the item, a poll's, or,
+ * for a list in the editor, short waits only (someone is waiting on it).
+ */
+export function boundsOf(ctx: ApiContext, itemIndex = 0): RequestBounds {
+	const options = isExecution(ctx)
+		? optionsOf(ctx, itemIndex)
+		: isPoll(ctx)
+			? asObject(ctx.getNodeParameter('options', {}))
+			: undefined;
+	if (!options) return { timeoutSeconds: 20, maxRateLimitWaitSeconds: 15 };
+	return {
+		timeoutSeconds: seconds(options.timeout, DEFAULT_TIMEOUT_SECONDS),
+		maxRateLimitWaitSeconds: seconds(options.maxRateLimitWait, DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS),
+		parallelRequests: isExecution(ctx) ? parallelRequestsOf(ctx) : undefined,
+	};
+}
 
 /**
  * The Options collection every operation ends with: its own options, then the request bounds the
- * transport reads.
+ * API layer hands to the transport.
  */
 export function nodeOptions(...extra: INodeProperties[]): INodeProperties {
 	return {
@@ -43,7 +87,7 @@ export function nodeOptions(...extra: INodeProperties[]): INodeProperties {
 	};
 }
 
-/** How many requests the action node may have in flight at once; the router and transport read it. */
+/** How many requests the action node may have in flight at once; the router and the API layer read it. */
 export const parallelRequestsOption: INodeProperties = {
 	displayName: 'Parallel Requests',
 	name: 'parallelRequests',

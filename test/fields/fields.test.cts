@@ -1,6 +1,7 @@
 // Every row of the node's field table, through the real engine against the sandbox: a valid value
 // (at the limit where the row has one) reaches the request unchanged; one past the limit, and every
 // wrong type given by expression, fails with the field, the rule and the item, and sends nothing.
+// Every row of the built table has a site written out in sites.cts, and every site a row.
 import { runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
@@ -8,9 +9,21 @@ import type { LoggedRequest } from '../../sandbox/runtime.cts';
 
 import type { Case, Outcome } from './cases.cts';
 import { casesOf } from './cases.cts';
-import { DESCRIPTION_LIMITS } from './description-limits.cts';
+import type { Limit } from './description-limits.cts';
+import { DESCRIPTION_LIMITS, limitOf } from './description-limits.cts';
 import type { Site } from './sites.cts';
 import { createSites, operationSites, unsentSites } from './sites.cts';
+
+// The built table gives only the list of rows: each must have a site written out in sites.cts,
+// whose label, path and limits are the description's, not the package's.
+import * as account from '../../dist/nodes/SocialPublishing/fields/account.js';
+import type { Field, Group } from '../../dist/nodes/SocialPublishing/fields/field.js';
+import * as lists from '../../dist/nodes/SocialPublishing/fields/listQuery.js';
+import * as platformOptions from '../../dist/nodes/SocialPublishing/fields/platformOptions.js';
+import * as post from '../../dist/nodes/SocialPublishing/fields/post.js';
+import * as upload from '../../dist/nodes/SocialPublishing/fields/upload.js';
+
+const TABLE = [account, lists, platformOptions, post, upload];
 
 const sandbox = useSandbox();
 
@@ -98,11 +111,64 @@ const table = (sites: Site[]) =>
 		);
 	});
 
-test("every limit of the API description has a site here that tests it", () => {
-	const keys = [...createSites, ...operationSites, ...unsentSites].map(
-		(site) => `${site.operation} ${site.label}`,
-	);
-	expect(Object.keys(DESCRIPTION_LIMITS).filter((key) => !keys.includes(key))).toEqual([]);
+/** Every row of the built field table that the node sends, with its label as errors give it. */
+function tableRows(): Array<{ label: string; path: string } & Limit> {
+	const rows = new Map<object, { label: string; path: string } & Limit>();
+	const visit = (value: unknown, prefix = '', at = ''): void => {
+		if (Array.isArray(value)) return value.forEach((each) => visit(each, prefix, at));
+		if (value === null || typeof value !== 'object') return;
+		const row = value as Field & Group;
+		if (Array.isArray(row.fields)) {
+			const list = row.shape === 'list';
+			const label = `${row.label}${list ? ' item 1' : ''} `;
+			return row.fields.forEach((field) => visit(field, label, `${row.path}${list ? '.0' : ''}.`));
+		}
+		// A row without a path goes at its name.
+		const path = row.path ?? row.name;
+		if (typeof row.kind === 'string' && path !== '' && !rows.has(row)) {
+			const { min, max, entryMax } = row;
+			rows.set(row, { label: `${prefix}${row.label}`, path: `${at}${path}`, min, max, entryMax });
+		}
+	};
+	for (const module of TABLE) Object.values(module).forEach((value) => visit(value));
+	return [...rows.values()];
+}
+
+/** Rows tested by their own files, where a time needs the sandbox's clock and a zone. */
+const ELSEWHERE: Record<string, string> = {
+	'Scheduled At': 'test/post/schedule.test.cts and test/post/timezone.test.cts',
+};
+
+describe('the field table and the sites written out here', () => {
+	const sites = [...createSites, ...operationSites, ...unsentSites];
+
+	test("every row of the built table has a site, at the same place, with the description's limits", () => {
+		const stated = (limit: Limit) =>
+			Object.fromEntries(Object.entries(limit).filter(([, value]) => value !== undefined));
+		const rows = tableRows().filter((row) => ELSEWHERE[row.label] === undefined);
+		expect(rows.length).toBeGreaterThan(40);
+		for (const { label, path, min, max, entryMax } of rows) {
+			const matching = sites
+				.filter((site) => site.label === label && site.place === path)
+				.map((site) => limitOf(site.operation, site.label));
+			expect([label, path, matching]).toEqual([
+				label,
+				path,
+				expect.arrayContaining([stated({ min, max, entryMax })]),
+			]);
+		}
+	});
+
+	test('no site tests a row the table does not have', () => {
+		const places = new Set(tableRows().map((row) => `${row.label} @ ${row.path}`));
+		const placed = sites.filter((site) => site.place !== '');
+		expect(placed.filter((site) => !places.has(`${site.label} @ ${site.place}`))).toEqual([]);
+	});
+
+	test('every limit of the API description has a site that tests it', () => {
+		const keys = sites.map((site) => `${site.operation} ${site.label}`);
+		expect(Object.keys(DESCRIPTION_LIMITS).filter((key) => !keys.includes(key))).toEqual([]);
+	});
 });
 
 describe('Post > Create', () => {

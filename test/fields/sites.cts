@@ -1,8 +1,10 @@
 // Where each row of the node's field table lives, written out here from the API description: its
 // label, the parameter that holds it, what it must be, and the request and the place in it that the
-// value reaches. Nothing is read from the package: a misspelt path, a wrong value set or a lost
-// "required" in the table fails a test. Limits are description-limits.cts's; fields.test.cts checks
-// that every row of the built table has a site here.
+// value reaches. Nothing here is read from the package: a misspelt path, a wrong value set or a lost
+// "required" in the table fails a test. Limits are description-limits.cts's. fields.test.cts takes
+// only the list of rows from the built table, and fails when a row has no site here at the same
+// label and path with the description's limits (a new field without a test), or a site here has no
+// row.
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO } from '../../sandbox/demo-data.cts';

@@ -21,6 +21,7 @@ import { InputChecks } from '../fields/checks';
 import { outputProperties, outputShaper } from '../helpers/output';
 import type { ListOutput } from '../helpers/output';
 import type { Operation, Plan } from './resource';
+import { asObject } from '../../shared/records';
 
 /** One Get Many: the list it reads and the rows its editor shows, in the editor's order. */
 type GetManyList = ListOutput & {
@@ -53,7 +54,7 @@ function queryOf(ctx: IExecuteFunctions, itemIndex: number, list: GetManyList): 
 	const checks = new InputChecks(ctx, itemIndex);
 	const top = (list.fields ?? []).filter((field) => !field.inPath);
 	const qs = bodyOf(ctx, itemIndex, top);
-	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filters = asObject(ctx.getNodeParameter('filters', itemIndex, {}));
 	if (list.filters) readFields(checks, list.filters, filters, '', qs);
 	if (list.options) readFields(checks, list.options, optionsOf(ctx, itemIndex), '', qs);
 	return qs;

@@ -6,14 +6,17 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Out } from '../../shared/api';
+import type { Writer } from '../../shared/api';
 
 /** What one item will send, once every item's plan stands. */
 export interface Plan {
 	/** Sends it: `out` is the only way to create, change or delete. */
-	send(out: Out): Promise<IDataObject | IDataObject[]>;
-	/** Items of one lane are sent one after another, in item order: the service acts by arrival. */
-	lane?: string;
+	send(out: Writer): Promise<IDataObject | IDataObject[]>;
+	/**
+	 * Items with the same order group are sent one after another, in item order, as the service
+	 * acts on them in the order they arrive (queue slots, a thread of comments).
+	 */
+	orderGroup?: string;
 }
 
 /** One operation: its fields, and its plan for one input item. */
@@ -25,7 +28,7 @@ export interface Operation {
 }
 
 /** One entry of a resource's Operation selector, and the operation it runs. */
-type OperationRow = INodePropertyOptions & { value: string; action: string; does: Operation };
+type OperationRow = INodePropertyOptions & { value: string; action: string; operation: Operation };
 
 export interface Resource {
 	name: string;
@@ -58,13 +61,13 @@ export function resource(
 	};
 	return {
 		name: resourceName,
-		operations: Object.fromEntries(rows.map((row) => [row.value, row.does])),
+		operations: Object.fromEntries(rows.map((row) => [row.value, row.operation])),
 		description: [
 			selector,
-			...rows.flatMap(({ value, does }) =>
+			...rows.flatMap(({ value, operation }) =>
 				updateDisplayOptions(
 					{ show: { resource: [resourceName], operation: [value] } },
-					does.description,
+					operation.description,
 				),
 			),
 		],

@@ -2,20 +2,24 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { parallelRequestsOf, writer } from '../../shared/api';
+import { idOf } from '../../shared/ids';
 import { operationsByResource } from './index';
 import type { Plan } from './resource';
 
 type NodeError = NodeApiError | NodeOperationError;
 
 /**
- * The item loop: pairing, continueOnFail and error wrapping live here, not in operations.
- * Every item is planned first (its parameters read and checked, with the reads the checks need);
- * only once every plan stands is anything sent, through the one `Out` that can write. Without
- * Continue On Fail a bad item fails the node before anything is sent; with it, the bad item is an
- * error item and the good ones go. Items go up to Options > Parallel Requests at a time, except
- * that the items of one lane go one after another in item order; output keeps item order.
- * A failure from the service stops the batch: no item is started after it, the items under way
- * finish, and the error names the items that were done, so that a new run can leave them out.
+ * The item loop: pairing, Continue On Fail and error wrapping live here, not in operations.
+ *
+ * Every item is planned first: its parameters are read and checked. Only when every plan stands is
+ * anything sent, through the one `Writer` that can create, change or delete. So a bad item fails
+ * the node before anything is sent, or, with Continue On Fail, becomes an error item while the good
+ * ones are sent.
+ *
+ * Items go up to Options > Parallel Requests at a time, except that items of one order group go one
+ * after another in item order (the service acts on them by arrival). Output keeps item order.
+ * A failure from the service stops the batch: no item starts after it, the items under way finish,
+ * and the error names the items already sent, so that a new run can leave them out.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const outputs: INodeExecutionData[][] = [];
@@ -78,34 +82,32 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const refused = await run(all, planItem);
 	// An input check failed: the other items are said to be held back too.
 	if (refused)
-		throw note(
+		throw withLine(
 			refused,
 			all.length > 1 && refused instanceof NodeOperationError ? NOTHING_SENT : '',
 		);
 	const sent = all.flat().filter((itemIndex) => plans[itemIndex]);
-	// The items of a lane are one run, where its first item stands; any other item is a run alone.
+	// The items of an order group are one run, where its first item stands; any other item is a
+	// run alone.
 	const runs = new Map<string | number, number[]>();
 	for (const itemIndex of sent) {
-		const lane = plans[itemIndex].lane ?? itemIndex;
-		runs.set(lane, [...(runs.get(lane) ?? []), itemIndex]);
+		const group = plans[itemIndex].orderGroup ?? itemIndex;
+		runs.set(group, [...(runs.get(group) ?? []), itemIndex]);
 	}
 	const stopped = await run([...runs.values()], sendItem);
 	if (stopped) {
 		const done = sent
 			.filter((itemIndex) => outputs[itemIndex] && wrote.has(itemIndex))
 			.map((itemIndex) => {
-				const json = outputs[itemIndex][0]?.json ?? {};
-				const id = [json.id, json.post_id, json.account_id, json.session_id].find(
-					(value) => typeof value === 'string' || typeof value === 'number',
-				);
-				return `item ${itemIndex}${id === undefined ? '' : ` (ID ${String(id)})`}`;
+				const id = idOf(outputs[itemIndex][0]?.json ?? {}, 'account_id', 'session_id');
+				return `item ${itemIndex}${id === '' ? '' : ` (ID ${id})`}`;
 			});
-		const them = done.length === 1 ? ['it', 'it is'] : ['them', 'they are'];
-		throw note(
+		const [pronoun, pronounIs] = done.length === 1 ? ['it', 'it is'] : ['them', 'they are'];
+		throw withLine(
 			stopped,
 			done.length === 0
 				? ''
-				: `Done before this failure: ${done.join(', ')}. Leave ${them[0]} out when you run again, or ${them[1]} sent twice.`,
+				: `Done before this failure: ${done.join(', ')}. Leave ${pronoun} out when you run again, or ${pronounIs} sent twice.`,
 		);
 	}
 	return [outputs.flat()];
@@ -114,7 +116,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 const NOTHING_SENT = 'No item was sent: every item is checked before any is sent.';
 
 /** The error with `line` added to its description. */
-function note(error: NodeError, line: string): NodeError {
+function withLine(error: NodeError, line: string): NodeError {
 	error.description = [error.description, line].filter(Boolean).join('\n');
 	return error;
 }

@@ -9,8 +9,8 @@ import * as userGetCurrent from './user/getCurrent.operation';
 import * as workspaceGetAll from './workspace/getAll.operation';
 
 /** A resource whose one operation is Get Many. */
-const getManyOf = (name: string, does: Operation, action: string, description: string) =>
-	resource(name, 'getAll', [{ name: 'Get Many', value: 'getAll', description, action, does }]);
+const getManyOf = (name: string, operation: Operation, action: string, description: string) =>
+	resource(name, 'getAll', [{ name: 'Get Many', value: 'getAll', description, action, operation }]);
 
 /** Resources with one operation each. */
 export const singleOperationResources = [
@@ -50,7 +50,7 @@ export const singleOperationResources = [
 			value: 'getCurrent',
 			description: 'Get the user the API key belongs to',
 			action: 'Get the current user',
-			does: userGetCurrent,
+			operation: userGetCurrent,
 		},
 	]),
 	getManyOf(

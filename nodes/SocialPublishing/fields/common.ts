@@ -51,7 +51,7 @@ export const limit: Field = {
 export function paramsOf(ctx: IExecuteFunctions, itemIndex: number, fields: Field[]): IDataObject {
 	return Object.fromEntries(
 		fields.map((field) => [field.name, ctx.getNodeParameter(field.name, itemIndex, '')]),
-	) as IDataObject;
+	);
 }
 
 /** One top-level parameter, checked against its row; undefined when not set. */

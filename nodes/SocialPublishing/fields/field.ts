@@ -2,6 +2,7 @@ import type { IDataObject, IDisplayOptions } from 'n8n-workflow';
 
 import { isZone, placeIn, readTime } from '../../shared/time';
 import type { InputChecks } from './checks';
+import { asObject, isPlainObject } from '../../shared/records';
 
 /**
  * What a value must be:
@@ -119,8 +120,7 @@ export function given(value: unknown): string {
 	return json(value);
 }
 
-const isLocator = (value: unknown): value is { value: unknown } =>
-	value !== null && typeof value === 'object' && (value as IDataObject).__rl === true;
+const isLocator = (value: unknown): value is { value: unknown } => asObject(value).__rl === true;
 
 const isBlank = (value: unknown) => typeof value === 'string' && value.trim() === '';
 
@@ -303,11 +303,9 @@ export function setPath(target: IDataObject, path: string, value: unknown): void
 	const keys = path.split('.');
 	let node = target;
 	for (const key of keys.slice(0, -1)) {
-		if (node[key] === undefined || node[key] === null || typeof node[key] !== 'object')
-			node[key] = {};
-		node = node[key] as IDataObject;
+		node = node[key] = asObject(node[key]);
 	}
-	node[keys[keys.length - 1]] = value as IDataObject[string];
+	Object.assign(node, { [keys[keys.length - 1]]: value });
 }
 
 /** A group's object as the editor stores it, or undefined when the user did not add it. */
@@ -317,9 +315,9 @@ function groupEntries(
 	value: unknown,
 ): IDataObject[] | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
-	if (typeof value !== 'object' || Array.isArray(value))
+	if (!isPlainObject(value))
 		return checks.fail(group.label, `needs its fields, but was given ${given(value)}`);
-	const record = value as IDataObject;
+	const record = value;
 	if (group.shape === 'collection') return Object.keys(record).length > 0 ? [record] : undefined;
 	const inner = group.shape === 'list' ? record.items : record.values;
 	if (inner === undefined) return undefined;

@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { BINARY_ENCODING, NodeOperationError } from 'n8n-workflow';
 
-import type { Out } from '../../shared/api';
+import { multipartBody } from '../../shared/api';
+import type { Writer } from '../../shared/api';
 import { createOnce } from '../../shared/api/exactlyOnce';
 import { idOf } from '../../shared/ids';
+import { asObject } from '../../shared/records';
 import { mediaLookup } from './recovery';
-import { multipartBody } from '../../shared/transport/multipart';
 
 /** An upload, checked; sending it makes the media item. */
-type Upload = (out: Out) => Promise<IDataObject>;
+type Upload = (out: Writer) => Promise<IDataObject>;
 
 /** A file no longer in n8n's binary data store (its execution's data was removed, say). */
 const gone = (ctx: IExecuteFunctions, property: string, itemIndex: number) => (): never => {
@@ -85,10 +86,10 @@ export async function binaryUploads(
 	itemIndex: number,
 	workspaceId: string,
 	binaryProperties: string[],
-): Promise<(out: Out, body: IDataObject) => Promise<IDataObject[]>> {
+): Promise<(out: Writer, body: IDataObject) => Promise<IDataObject[]>> {
 	const uploads = await Promise.all(
-		binaryProperties.map(async (property) =>
-			await binaryUpload.call(ctx, itemIndex, workspaceId, property),
+		binaryProperties.map(
+			async (property) => await binaryUpload.call(ctx, itemIndex, workspaceId, property),
 		),
 	);
 	return async (out, body) => {
@@ -103,12 +104,9 @@ export async function binaryUploads(
 			});
 		}
 		if (uploaded.length > 0) {
-			const content = body.content as IDataObject;
-			const media = (content.media ?? {}) as IDataObject;
-			media.media_ids = [
-				...((media.media_ids as string[]) ?? []),
-				...uploaded.map((each) => each._id),
-			];
+			const content = asObject(body.content);
+			const media = asObject(content.media);
+			media.media_ids = [...[media.media_ids ?? []].flat(), ...uploaded.map((each) => each._id)];
 			content.media = media;
 		}
 		return uploaded;

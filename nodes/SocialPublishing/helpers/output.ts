@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { idOf } from '../../shared/ids';
 import { InputChecks } from '../fields/checks';
+import { asObject, isPlainObject } from '../../shared/records';
 
 /**
  * The Output option of list operations (n8n's guideline for tool nodes): Simplified (the fields
@@ -43,13 +44,7 @@ export function outputProperties(defaultOutput: 'simplified' | 'raw' = 'raw'): I
 }
 
 function valueAt(record: IDataObject, path: string[]): unknown {
-	return path.reduce<unknown>(
-		(at, key) =>
-			at !== null && typeof at === 'object' && !Array.isArray(at)
-				? (at as IDataObject)[key]
-				: undefined,
-		record,
-	);
+	return path.reduce<unknown>((at, key) => (isPlainObject(at) ? at[key] : undefined), record);
 }
 
 /** `record` with only the fields at `paths`, nested as in the record; a missing one is null. */
@@ -58,10 +53,9 @@ function selected(record: IDataObject, paths: string[][]): IDataObject {
 	for (const path of paths) {
 		let at = out;
 		for (const key of path.slice(0, -1)) {
-			at[key] = (at[key] as IDataObject | undefined) ?? {};
-			at = at[key] as IDataObject;
+			at = at[key] = asObject(at[key]);
 		}
-		at[path[path.length - 1]] = (valueAt(record, path) ?? null) as IDataObject[string];
+		Object.assign(at, { [path[path.length - 1]]: valueAt(record, path) ?? null });
 	}
 	return out;
 }

@@ -4,9 +4,10 @@ import { flattenAccounts } from '../../shared/accounts';
 import { getList, getPage } from '../../shared/api';
 import type { Page, PathParams, ReadName, ShortList } from '../../shared/api';
 import type { Found, Lookup } from '../../shared/api/exactlyOnce';
-import { idOf, postIdOf } from '../../shared/ids';
+import { idOf } from '../../shared/ids';
 import { PER_PAGE_MAX } from '../../shared/limits';
 import { placeIn, readTime, timeOf } from '../../shared/time';
+import { asObject } from '../../shared/records';
 
 /**
  * Where a create that failed ambiguously looks for its result (shared/api/exactlyOnce.ts): the
@@ -14,7 +15,7 @@ import { placeIn, readTime, timeOf } from '../../shared/time';
  */
 
 const SINCE = 'created after the first attempt';
-const found = (record: IDataObject | undefined, matchedOn: string[]): Found | undefined =>
+const foundResult = (record: IDataObject | undefined, matchedOn: string[]): Found | undefined =>
 	record ? { record, matchedOn } : undefined;
 
 /** The orders a list may run in: on a record time, newest first or oldest first. */
@@ -45,13 +46,16 @@ interface Listing extends Pick<Lookup, 'where' | 'idOf'>, Pick<Found, 'matchedOn
 }
 
 /**
- * A lookup in a list, for a record made since the first attempt, not claimed yet, that `matches`,
- * read as cheaply as the list's answers allow. Lists state no order (section 4.13): page 1 and the
- * last page tell the ORDERS they may run in. In each, what was made since the attempt lies at the
- * newest end, whose page, then the one beside it, are read until one reaches back before the
- * attempt. The record is absent when every order the pages read still run in shows it so. Answers
- * that prove no order leave the whole list to read; read short (pages that did not add up), not
- * finding the record leaves it unknown whether it exists: an error, and nothing is sent again.
+ * A lookup in a list: it finds a record that `matches`, was made since the first attempt and is
+ * not claimed by another item yet, reading as few pages as it can.
+ *
+ * The API states no order for its lists (section 4.13), so page 1 and the last page are read first,
+ * and their times tell which ORDERS the list may be in. In each such order, what was made since the
+ * attempt is at the newest end: that page is read, then the one beside it, until a page reaches
+ * back to before the attempt. The record counts as absent only when every order the pages still
+ * fit shows it absent. When they fit no order, the whole list is read; when even that does not add
+ * up and the record was not found, it is unknown whether it exists: an error, and nothing is sent
+ * again.
  */
 function listLookup(
 	ctx: IExecuteFunctions,
@@ -102,7 +106,8 @@ function listLookup(
 		where,
 		when: 'before-resend',
 		idOf: idIn,
-		find: async (since, claimed) => found(await search(since, claimed), [...matchedOn, SINCE]),
+		find: async (since, claimed) =>
+			foundResult(await search(since, claimed), [...matchedOn, SINCE]),
 	};
 }
 
@@ -125,8 +130,8 @@ export function postLookup(
 	zone: string,
 	itemIndex: number,
 ): Lookup {
-	const content = body.content as IDataObject;
-	const scheduling = body.scheduling as IDataObject;
+	const content = asObject(body.content);
+	const scheduling = asObject(body.scheduling);
 	const accounts = (body.accounts as string[] | undefined) ?? [];
 	const byCategory = body.content_category_id !== undefined;
 	const sentMinute = minuteIn(scheduling.scheduled_at, zone);
@@ -137,17 +142,17 @@ export function postLookup(
 		itemIndex,
 		{
 			where: "the workspace's posts",
-			idOf: postIdOf,
+			idOf,
 			matchedOn: ['text', 'accounts', 'publish type', 'scheduled time'],
 			endpoint: 'posts',
 			params: { workspaceId },
 			qs: isDraft && !reviewed ? { status: ['draft'] } : undefined,
 		},
 		(post) => {
-			const postScheduling = (post.scheduling ?? {}) as IDataObject;
+			const postScheduling = asObject(post.scheduling);
 			const ids = new Set(flattenAccounts(post).map((account) => String(account.account_id)));
 			return (
-				(post.content as IDataObject | undefined)?.text === content.text &&
+				asObject(post.content).text === content.text &&
 				accounts.every((id) => ids.has(id)) &&
 				(byCategory || ids.size === accounts.length) &&
 				(reviewed || (postScheduling.status === 'draft') === isDraft) &&
@@ -212,7 +217,7 @@ export function accountLookup(
 	{ platform, name }: { platform: string; name: string },
 	itemIndex: number,
 ): Lookup {
-	const accountIdOf = (record: IDataObject) => String(record.account_id ?? idOf(record));
+	const accountIdOf = (record: IDataObject) => idOf(record, 'account_id');
 	const named = (record: IDataObject) =>
 		[record.handle, record.account_name, record.name].some(
 			(value) => typeof value === 'string' && value.toLowerCase() === name.toLowerCase(),
@@ -226,9 +231,9 @@ export function accountLookup(
 				await getList.call(ctx, 'accounts', { workspaceId }, { itemIndex, qs: { platform } })
 			).filter((each) => !claimed.has(accountIdOf(each)));
 			const byName = accounts.find(named);
-			if (byName) return found(byName, ['platform', 'name']);
+			if (byName) return foundResult(byName, ['platform', 'name']);
 			const recent = accounts.filter((each) => timeOf(each.connected_at) >= since());
-			return found(recent.length === 1 ? recent[0] : undefined, [
+			return foundResult(recent.length === 1 ? recent[0] : undefined, [
 				'platform',
 				'connected after the first attempt',
 			]);

@@ -106,5 +106,5 @@ export type EndpointName = keyof typeof ENDPOINTS;
 export type ReadName = {
 	[K in EndpointName]: (typeof ENDPOINTS)[K]['method'] extends 'GET' ? K : never;
 }[EndpointName];
-/** Endpoints that create, change or delete: sent only through an `Out` (api/index.ts). */
+/** Endpoints that create, change or delete: sent only through a `Writer` (api/index.ts). */
 export type WriteName = Exclude<EndpointName, ReadName>;

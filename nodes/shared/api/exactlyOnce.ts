@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import type { Out, PathParams, WriteName } from './index';
+import type { PathParams, Writer, WriteName } from './index';
+import { optionsOf } from '../options';
+import { asObject } from '../records';
 import type { CallOptions } from '../transport/request';
-import { optionsOf, serviceNow } from '../transport/request';
+import { serviceNow } from '../transport/request';
 
 /**
  * Exactly-once creates. The API has no idempotency key, so a create that fails in a way that
@@ -57,15 +59,14 @@ const claimedByExecution = new WeakMap<object, Set<string>>();
 const outcomeOf = (error: NodeApiError) => error.context.outcome as string | undefined;
 
 const isDuplicate = (error: NodeApiError) =>
-	error.httpCode === '409' &&
-	(error.errorResponse as IDataObject | undefined)?.error_code === 'DUPLICATE_ACCOUNT';
+	error.httpCode === '409' && asObject(error.errorResponse).error_code === 'DUPLICATE_ACCOUNT';
 
 /**
  * Sends a create once, or, after an ambiguous failure, finds its result or sends it again.
  * 4xx answers, 429s past the bound and refused connections are not ambiguous: they fail as usual.
  */
 export async function createOnce(
-	this: Out,
+	this: Writer,
 	name: WriteName,
 	params: PathParams,
 	options: CallOptions & { itemIndex: number },

@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { firstId, idOf } from '../ids';
 import { PER_PAGE_MAX } from '../limits';
+import { boundsOf } from '../options';
+import { asList, asObject } from '../records';
 import { notEnvelopeError } from '../transport/errors';
 import type { Answer, ApiContext, CallOptions } from '../transport/request';
 import { credentialOf, request } from '../transport/request';
@@ -9,11 +12,12 @@ import type { Endpoint, EndpointName, PathParams, ReadName, WriteName } from './
 import { ENDPOINTS } from './endpoints';
 
 export type { PathParams, ReadName, WriteName } from './endpoints';
-export { parallelRequestsOf } from '../transport/request';
+export { parallelRequestsOf } from '../options';
+export { multipartBody } from '../transport/multipart';
 
 /**
  * The API layer both nodes stand on: get a list (one page, all pages, or up to a limit) or one
- * record (`/me`), from any context; create, change or delete only through an `Out`. Each call
+ * record (`/me`), from any context; create, change or delete only through a `Writer`. Each call
  * names an endpoint of endpoints.ts; the envelope is checked by the transport and unwrapped here,
  * so no operation handles `status` or `data` itself.
  */
@@ -39,7 +43,7 @@ async function call(
 	options: CallOptions,
 ): Promise<Answer> {
 	const endpoint: Endpoint = ENDPOINTS[name];
-	return await request.call(ctx, {
+	const endpointCall = {
 		...options,
 		method: endpoint.method,
 		path: endpoint.path(params),
@@ -47,7 +51,8 @@ async function call(
 		dataStatuses: endpoint.dataStatuses,
 		creates: endpoint.creates?.noun,
 		hints: endpoint.hints,
-	});
+	};
+	return await request.call(ctx, endpointCall, boundsOf(ctx, options.itemIndex));
 }
 
 /** The answer without the envelope's fields named. */
@@ -58,13 +63,13 @@ const without = (body: IDataObject, fields: string[]): IDataObject =>
  * What may create, change or delete. The router makes one only once every item's plan stands
  * (SocialPublishing/actions/router.ts), and hands it to the plans' sends; the trigger makes its own.
  */
-export interface Out<C extends ApiContext = IExecuteFunctions> {
+export interface Writer<C extends ApiContext = IExecuteFunctions> {
 	ctx: C;
 	send(name: WriteName, params: PathParams, options?: CallOptions): Promise<IDataObject>;
 }
 
-/** An `Out` for `ctx`; `sent` is told of each request before it goes. */
-export const writer = <C extends ApiContext>(ctx: C, sent = () => {}): Out<C> => ({
+/** A `Writer` for `ctx`; `sent` is told of each request before it goes. */
+export const writer = <C extends ApiContext>(ctx: C, sent = () => {}): Writer<C> => ({
 	ctx,
 	send: async (name, params, options = {}) => {
 		sent();
@@ -91,9 +96,9 @@ async function answerOf(
 	const { body } = await call(ctx, name, params, options);
 	if (endpoint.data !== 'object') return without(body, ['status']);
 	// Fields beside the envelope's own (a create's `warning`) stay with the record.
-	const record = { ...without(body, ['status', 'message', 'data']), ...(body.data as IDataObject) };
+	const record = { ...without(body, ['status', 'message', 'data']), ...asObject(body.data) };
 	const creates = endpoint.creates;
-	if (creates && !creates.idFields.some((field) => idValue(record[field]) !== '')) {
+	if (creates && firstId(record, creates.idFields) === '') {
 		const { baseUrl } = await credentialOf(ctx);
 		throw notEnvelopeError(
 			ctx.getNode(),
@@ -112,22 +117,19 @@ async function answerOf(
 	return record;
 }
 
-const idValue = (value: unknown) =>
-	typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
-
-const whole = (value: unknown): number | undefined => {
+const integerOf = (value: unknown): number | undefined => {
 	const number = Number(value);
 	return value !== undefined && value !== null && Number.isInteger(number) ? number : undefined;
 };
 
 function pageOf({ body, serviceTime }: Answer): Page {
-	const current = whole(body.current_page);
-	const last = whole(body.last_page);
+	const current = integerOf(body.current_page);
+	const last = integerOf(body.last_page);
 	return {
-		items: body.data as IDataObject[],
+		items: asList(body.data),
 		hasMore: current !== undefined && last !== undefined && current < last,
-		total: whole(body.total),
-		perPage: whole(body.per_page),
+		total: integerOf(body.total),
+		perPage: integerOf(body.per_page),
 		lastPage: last,
 		serviceTime,
 	};
@@ -217,12 +219,6 @@ export async function getList(
 	return records;
 }
 
-const RECORD_ID_FIELDS = ['_id', 'id', 'post_id'];
-const recordIdOf = (record: IDataObject) =>
-	RECORD_ID_FIELDS.map((field) => record[field]).find(
-		(value) => typeof value === 'string' || typeof value === 'number',
-	);
-
 /** Readings of a whole list after the first, when its pages did not add up to its `total`. */
 const MORE_READINGS = 3;
 
@@ -238,14 +234,13 @@ async function wholeList(
 	total: number,
 	readAgain: () => Promise<Page[]>,
 ): Promise<{ records: IDataObject[]; readings: number }> {
-	if (read.some((record) => recordIdOf(record) === undefined))
-		return { records: read, readings: 1 };
-	const byId = new Map(read.map((record) => [String(recordIdOf(record)), record]));
+	if (read.some((record) => idOf(record) === '')) return { records: read, readings: 1 };
+	const byId = new Map(read.map((record) => [idOf(record), record]));
 	let readings = 1;
 	for (; readings <= MORE_READINGS && byId.size < total; readings++) {
 		for (const page of await readAgain()) {
 			for (const record of page.items) {
-				const id = String(recordIdOf(record));
+				const id = idOf(record);
 				if (!byId.has(id)) byId.set(id, record);
 			}
 		}

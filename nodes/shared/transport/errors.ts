@@ -1,6 +1,8 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { asObject } from '../records';
+
 /** The README's Troubleshooting: each error a builder meets first has its section there. */
 const HELP = 'https://github.com/social-publishing/n8n-nodes-social-publishing#';
 
@@ -85,8 +87,7 @@ const STATUS_WORDS: Record<number, string> = {
 
 /** Lists a validation `errors` map field by field: `content.text: must be at most 5000 characters`. */
 function describeFieldErrors(errors: unknown): string[] {
-	if (errors === null || typeof errors !== 'object') return [];
-	return Object.entries(errors as IDataObject).map(([field, messages]) => {
+	return Object.entries(asObject(errors)).map(([field, messages]) => {
 		const list = Array.isArray(messages) ? messages : [messages];
 		return `${field}: ${list.map(String).join('; ')}`;
 	});
@@ -94,8 +95,7 @@ function describeFieldErrors(errors: unknown): string[] {
 
 /** Bluesky's INVALID_CREDENTIALS carries a `help` object; it is the best explanation there is. */
 function describeHelp(help: unknown): string[] {
-	if (help === null || typeof help !== 'object') return [];
-	const { handle_format: handleFormat, app_password_steps: steps } = help as IDataObject;
+	const { handle_format: handleFormat, app_password_steps: steps } = asObject(help);
 	const lines: string[] = [];
 	if (typeof handleFormat === 'string') lines.push(`Handle format: ${handleFormat}`);
 	if (Array.isArray(steps) && steps.length > 0) {
@@ -230,6 +230,44 @@ export function notEnvelopeError(
 			...mayExist(creates),
 		].join('\n'),
 	});
+}
+
+/**
+ * Network error codes in plain words, and whether the request may have reached the service. The
+ * raw error is dropped, as it carries the request's headers; the words carry no code, as n8n would
+ * replace a message that names one with its own.
+ */
+const NETWORK_FAILURES: Record<string, [words: string, outcome: Outcome]> = {
+	ECONNREFUSED: ['the connection was refused', 'not-sent'],
+	ENOTFOUND: ['the host name was not found', 'not-sent'],
+	EAI_AGAIN: ['the host name could not be resolved', 'not-sent'],
+	EHOSTUNREACH: ['the host is unreachable', 'not-sent'],
+	ENETUNREACH: ['the network is unreachable', 'not-sent'],
+	CERT_HAS_EXPIRED: ["the service's TLS certificate has expired", 'not-sent'],
+	DEPTH_ZERO_SELF_SIGNED_CERT: ["the service's TLS certificate is self-signed", 'not-sent'],
+	ECONNRESET: ['the connection was closed before an answer came', 'unknown'],
+	EPIPE: ['the connection was closed while sending', 'unknown'],
+	ETIMEDOUT: ['no answer in time', 'unknown'],
+	ECONNABORTED: ['no answer in time', 'unknown'],
+};
+
+/** A failure that never reached the service's answer: refused, dropped, timed out. */
+export function transportFailure(error: unknown): Omit<TransportFailure, 'timeoutSeconds'> {
+	const errorFields = (value: unknown): { code?: unknown; message?: unknown; cause?: unknown } =>
+		value !== null && typeof value === 'object' ? value : {};
+	const outer = errorFields(error);
+	const inner = errorFields(outer.cause);
+	const text = String(inner.message ?? outer.message ?? '');
+	const code = [inner.code, outer.code].find((value) => typeof value === 'string' && value !== '');
+	const timedOut = code === 'ETIMEDOUT' || code === 'ECONNABORTED' || /timeout/i.test(text);
+	const known = typeof code === 'string' ? NETWORK_FAILURES[code] : undefined;
+	if (known) return { words: known[0], outcome: known[1], timedOut };
+	if (timedOut) return { words: NETWORK_FAILURES.ETIMEDOUT[0], outcome: 'unknown', timedOut };
+	if (/socket hang up|closed unexpectedly/i.test(text))
+		return { words: NETWORK_FAILURES.ECONNRESET[0], outcome: 'unknown', timedOut };
+	if (/refused/i.test(String(outer.message ?? '')))
+		return { words: NETWORK_FAILURES.ECONNREFUSED[0], outcome: 'not-sent', timedOut };
+	return { words: 'the request failed before an answer came', outcome: 'unknown', timedOut };
 }
 
 interface TransportFailure {

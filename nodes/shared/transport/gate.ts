@@ -1,12 +1,17 @@
 import { createHash } from 'crypto';
 import { sleep } from 'n8n-workflow';
 
+/** An answer's X-RateLimit-Remaining and -Limit, and when the gate let its request start. */
+type Counts = { remaining?: number; limit?: number; enteredAt: number };
+
 /**
  * Pacing shared by every request with the same credential in this n8n process, so that parallel
  * items and executions started at once do not each run into the rate limit:
  * - it starts no more requests than the service's last `X-RateLimit-Remaining` allows;
  * - after a 429, every request waits until the window the service named has passed, and the
- *   refused requests go first, no more than `X-RateLimit-Limit` of them, so none is refused twice.
+ *   refused requests go first, no more than `X-RateLimit-Limit` of them, so none is refused twice;
+ * - from the first 429 it learns how long a window lasts, so once a later window's count is used
+ *   up it waits for the next window instead of spending a request to be told so.
  * Keyed by the Base URL and a hash of the API key; the key itself is never kept.
  */
 export class Gate {
@@ -15,20 +20,27 @@ export class Gate {
 	/** The service's X-RateLimit-Limit: what a fresh window allows. */
 	private limit: number | undefined;
 	private inFlight = 0;
-	/** Until when (ms since the epoch) no request may start, after a 429. */
+	/** Until when (ms since the epoch) no request may start: a 429, or a window used up. */
 	private closedUntil = 0;
 	private reopening = false;
+	/**
+	 * The first request the service counted in its current window: when the gate let it start
+	 * (no later than the window began) and when its answer came (no earlier). Both err on the safe
+	 * side: a window's length is measured from the first, the next window awaited from the second.
+	 */
+	private windowStart: { enteredAt: number; answeredAt: number } | undefined;
+	private windowMs: number | undefined;
 	/** Requests waiting for their turn; those refused by a 429 go first when the window reopens. */
-	private queue: Array<{ retry: boolean; admit: () => void }> = [];
+	private queue: Array<{ retry: boolean; admit: (at: number) => void }> = [];
 
 	/** How long a request would wait now for the window to reopen, in ms. */
 	closedFor(): number {
 		return Math.max(0, this.closedUntil - Date.now());
 	}
 
-	/** Waits for a turn; `retry` is a request sent again after a 429, which goes before new ones. */
-	async enter(retry = false): Promise<void> {
-		await new Promise<void>((admit) => {
+	/** Waits for a turn and says when it came; `retry`, sent again after a 429, goes before new ones. */
+	async enter(retry = false): Promise<number> {
+		return await new Promise<number>((admit) => {
 			const waiter = { retry, admit };
 			const at = retry ? this.queue.findIndex((each) => !each.retry) : -1;
 			if (at === -1) this.queue.push(waiter);
@@ -38,19 +50,27 @@ export class Gate {
 	}
 
 	/**
-	 * A request ended; `answer` holds its X-RateLimit-Remaining and X-RateLimit-Limit (undefined
-	 * where it gave none), or is undefined when no answer came. An answer without the headers
+	 * A request ended, with no answer or with what its answer told. An answer without the headers
 	 * makes the count unknown again; while the window is closed, old counts are not news.
 	 */
-	leave(answer?: { remaining: number | undefined; limit: number | undefined }): void {
+	leave(answer?: Counts): void {
 		this.inFlight = Math.max(0, this.inFlight - 1);
-		if (answer?.limit !== undefined) this.limit = answer.limit;
+		if (answer?.limit !== undefined && answer.limit !== this.limit) {
+			// Another quota: how long the old one's window lasted says nothing of the new one.
+			this.limit = answer.limit;
+			this.windowMs = undefined;
+		}
+		if (answer?.remaining !== undefined && answer.remaining === (this.limit ?? 0) - 1) {
+			this.windowStart = { enteredAt: answer.enteredAt, answeredAt: Date.now() };
+			this.learnWindow();
+		}
 		if (answer && this.closedFor() > 0) {
 			// The 429 that closed the window may be the first answer to tell the limit.
 			this.budget ??= this.limit;
 		} else if (answer) {
 			this.budget =
 				answer.remaining === undefined ? undefined : Math.max(0, answer.remaining - this.inFlight);
+			if (answer.remaining === 0) this.waitForNextWindow();
 		}
 		this.pump();
 	}
@@ -60,7 +80,24 @@ export class Gate {
 		const until = Date.now() + seconds * 1000;
 		if (until > this.closedUntil) this.closedUntil = until;
 		this.budget = this.limit;
+		this.learnWindow();
 		this.pump();
+	}
+
+	/** A window lasts from its first request to the end a 429 named for it. */
+	private learnWindow(): void {
+		const started = this.windowStart?.enteredAt;
+		if (started !== undefined && started < this.closedUntil)
+			this.windowMs = this.closedUntil - started;
+	}
+
+	/** The count is used up: nobody starts until the window has passed, when its length is known. */
+	private waitForNextWindow(): void {
+		if (this.windowStart === undefined || this.windowMs === undefined) return;
+		const next = this.windowStart.answeredAt + this.windowMs;
+		if (next <= Date.now()) return;
+		this.closedUntil = Math.max(this.closedUntil, next);
+		this.budget = this.limit;
 	}
 
 	/** Lets waiting requests start while the window is open and the service's count allows. */
@@ -80,10 +117,10 @@ export class Gate {
 		while (this.queue.length > 0) {
 			// With the window's count used up, one request alone learns whether it has turned.
 			if (this.budget !== undefined && this.budget <= 0 && this.inFlight > 0) return;
-			const next = this.queue.shift() as { admit: () => void };
+			const next = this.queue.shift() as { admit: (at: number) => void };
 			this.inFlight += 1;
 			if (this.budget !== undefined) this.budget = Math.max(0, this.budget - 1);
-			next.admit();
+			next.admit(Date.now());
 		}
 	}
 }
@@ -129,9 +166,9 @@ const slotsByExecution = {
 export function slotsOf(
 	execution: object,
 	kind: keyof typeof slotsByExecution,
-	limit: () => number,
+	limit: number,
 ): Slots {
-	const slots = slotsByExecution[kind].get(execution) ?? new Slots(limit());
+	const slots = slotsByExecution[kind].get(execution) ?? new Slots(limit);
 	slotsByExecution[kind].set(execution, slots);
 	return slots;
 }

@@ -18,7 +18,7 @@ export function addAccount(
 	const lookup = accountLookup(ctx, workspaceId, account, itemIndex);
 	return {
 		// The workspace's account cap and duplicate names go to the first to arrive.
-		lane: `accounts of ${workspaceId}`,
+		orderGroup: `accounts of ${workspaceId}`,
 		send: async (out) =>
 			await createOnce.call(out, endpoint, { workspaceId }, { body, itemIndex }, lookup),
 	};

@@ -7,6 +7,7 @@ import { bodyOf, param, workspace, workspaceIdOf } from '../../fields/common';
 import { property } from '../../fields/ui';
 import type { Plan } from '../resource';
 import { linkLines } from '../../../shared/connect';
+import { asObject } from '../../../shared/records';
 
 export const description: INodeProperties[] = [
 	...[workspace, ...connectFields, reconnectAccount].map(property),
@@ -15,7 +16,7 @@ export const description: INodeProperties[] = [
 
 /** The connection session (2.11), shaped for sending the link to the person who will log in. */
 function forSending(session: IDataObject): IDataObject {
-	const security = (session.security as IDataObject | undefined) ?? {};
+	const security = asObject(session.security);
 	const platform = platformLabel(String(session.platform ?? ''));
 	const minutes = security.expires_in_minutes;
 	const nextSteps = Array.isArray(session.next_steps) ? session.next_steps.map(String) : [];

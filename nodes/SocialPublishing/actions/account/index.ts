@@ -12,14 +12,14 @@ export const accountResource = resource('account', 'getAll', [
 		description:
 			'Connect a Bluesky account to the workspace with its handle and an app password, without a browser step',
 		action: 'Add a Bluesky account',
-		does: addBluesky,
+		operation: addBluesky,
 	},
 	{
 		name: 'Add Facebook Group',
 		value: 'addFacebookGroup',
 		description: 'Add a Facebook group to the workspace by its name',
 		action: 'Add a Facebook group',
-		does: addFacebookGroup,
+		operation: addFacebookGroup,
 	},
 	{
 		name: 'Connect',
@@ -27,20 +27,20 @@ export const accountResource = resource('account', 'getAll', [
 		description:
 			'Start connecting (or reconnecting) an account that needs a login: returns a single-use, expiring link to send to the person who owns the account',
 		action: 'Get a link to connect an account',
-		does: connect,
+		operation: connect,
 	},
 	{
 		name: 'Get Connectable Platforms',
 		value: 'getConnectablePlatforms',
 		description: 'List the platforms that can be connected, how each connects and what it needs',
 		action: 'Get connectable platforms',
-		does: getConnectablePlatforms,
+		operation: getConnectablePlatforms,
 	},
 	{
 		name: 'Get Many',
 		value: 'getAll',
 		description: "List a workspace's social accounts, with the account IDs that posts take",
 		action: 'Get many accounts',
-		does: getAll,
+		operation: getAll,
 	},
 ]);

@@ -20,7 +20,7 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 	if (body.is_note === false) delete body.is_note;
 	return {
 		// A post's comments read in the order they arrive.
-		lane: `comments on ${params.postId}`,
+		orderGroup: `comments on ${params.postId}`,
 		send: async (out) => {
 			const created = await createOnce.call(
 				out,

@@ -8,13 +8,13 @@ export const commentResource = resource('comment', 'create', [
 		value: 'create',
 		description: 'Add a comment or internal note to a post, optionally mentioning team members',
 		action: 'Create a comment on a post',
-		does: create,
+		operation: create,
 	},
 	{
 		name: 'Get Many',
 		value: 'getAll',
 		description: "List a post's comments and internal notes",
 		action: 'Get many comments on a post',
-		does: getAll,
+		operation: getAll,
 	},
 ]);

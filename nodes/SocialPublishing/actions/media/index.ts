@@ -8,7 +8,7 @@ export const mediaResource = resource('media', 'upload', [
 		value: 'getAll',
 		description: "List the workspace's media library, with the media IDs that posts take",
 		action: 'Get many media items',
-		does: getAll,
+		operation: getAll,
 	},
 	{
 		name: 'Upload',
@@ -16,6 +16,6 @@ export const mediaResource = resource('media', 'upload', [
 		description:
 			"Add an image or video to the workspace's media library, from the input item's binary data or from a URL",
 		action: 'Upload a media item',
-		does: upload,
+		operation: upload,
 	},
 ]);

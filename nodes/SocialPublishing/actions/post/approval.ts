@@ -19,7 +19,7 @@ export function approvalOperation(action: ApprovalAction): Operation {
 			const body: IDataObject = { action, ...(comment !== undefined ? { comment } : {}) };
 			return {
 				// With "anyone", the first decision on a post decides.
-				lane: `approval of ${params.postId}`,
+				orderGroup: `approval of ${params.postId}`,
 				async send(out) {
 					const answer = await out.send('approval', params, { body, itemIndex });
 					return { post_id: params.postId, ...body, message: answer.message ?? null };

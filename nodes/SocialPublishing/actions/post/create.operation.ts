@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { InputChecks } from '../../fields/checks';
 import { paramsOf, workspace, workspaceIdOf } from '../../fields/common';
@@ -10,15 +10,16 @@ import { byDisplayName, groupProperty, property } from '../../fields/ui';
 import { binaryUploads } from '../../helpers/media';
 import { postLookup } from '../../helpers/recovery';
 import { resolveTimezone } from '../../helpers/workspaceZone';
-import type { Out } from '../../../shared/api';
+import type { Writer } from '../../../shared/api';
 import { createOnce } from '../../../shared/api/exactlyOnce';
-import { postIdOf } from '../../../shared/ids';
+import { idOf } from '../../../shared/ids';
 import { readMe } from '../../../shared/me';
 import { nodeOptions, onServerErrorOption, optionsOf } from '../../../shared/options';
 import type { GivenTime, Placed } from '../../../shared/time';
 import { placeIn, readTime } from '../../../shared/time';
 import { checkCreateRules, list, NOT_THE_CREATOR } from './createRules';
 import type { Plan } from '../resource';
+import { asObject } from '../../../shared/records';
 
 const TOP = [post.text, post.accounts, post.publishType, post.scheduledAt];
 
@@ -64,8 +65,9 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 	const checks = new InputChecks(this, itemIndex);
 	const workspaceId = workspaceIdOf(this, itemIndex);
 	const top = paramsOf(this, itemIndex, TOP);
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const platformOptions = this.getNodeParameter('platformOptions', itemIndex, {}) as IDataObject;
+	const [fields, platformOptions] = ['additionalFields', 'platformOptions'].map((name) =>
+		asObject(this.getNodeParameter(name, itemIndex, {})),
+	);
 	const options = optionsOf(this, itemIndex);
 
 	const read = (field: Field, value: unknown) => readField(checks, field, value, UTC);
@@ -82,7 +84,7 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 	// An instant is in the past in every zone: refused before the workspace's zone is read.
 	if (!time?.wall) checkTime(time && placeIn(time, chosen ?? UTC), chosen ?? UTC);
 
-	const gmb = (platformOptions.gmb ?? {}) as IDataObject;
+	const gmb = asObject(platformOptions.gmb);
 	// A date that is no date fails when the body is read, with no zone read for it.
 	const dated = [gmb.start_date, gmb.end_date].some((date) => readTime(date));
 	const timezone =
@@ -107,14 +109,14 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 	// The files' metadata is checked now; they are read when sent.
 	const uploads = await binaryUploads(this, itemIndex, workspaceId, binaryProperties);
 	// The one check that needs a request (`/me`, once per execution): the creator may not approve.
-	const approvers = list((body.approval as IDataObject | undefined)?.approvers);
+	const approvers = list(asObject(body.approval).approvers);
 	const me = approvers.length ? (await readMe(this, itemIndex)).ids : [];
 	const creator = me.filter((id) => approvers.includes(id));
 	if (creator.length > 0) checks.fail('Approval Approvers', NOT_THE_CREATOR(creator));
 
 	// A queue slot, or a content category's next slot, goes to the post that arrives first.
 	const byArrival = ['queued', 'content_category'].includes(publishType);
-	const send = async (out: Out) => {
+	const send = async (out: Writer) => {
 		const uploaded = await uploads(out, body);
 		const created = await createOnce.call(
 			out,
@@ -130,7 +132,7 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 		}
 		return {
 			...created,
-			id: postIdOf(created),
+			id: idOf(created),
 			publish_type: publishType,
 			scheduled_at: placed?.wall ?? null,
 			timezone: timezone?.zone ?? null,
@@ -139,5 +141,5 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 			...(uploaded.length > 0 ? { uploaded_media: uploaded } : {}),
 		};
 	};
-	return { send, lane: byArrival ? `slots in ${workspaceId}` : undefined };
+	return { send, orderGroup: byArrival ? `slots in ${workspaceId}` : undefined };
 }

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { InputChecks } from '../../fields/checks';
 import { LIMITS } from '../../../shared/limits';
+import { asObject } from '../../../shared/records';
 
 export const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : []);
 
@@ -22,9 +23,9 @@ export function checkCreateRules(
 			'needs at least one account, or a Content Category whose accounts are used',
 		);
 	}
-	if ((body.scheduling as IDataObject).publish_type === 'content_category' && !byCategory)
+	if (asObject(body.scheduling).publish_type === 'content_category' && !byCategory)
 		checks.fail('Content Category', 'is required when Publish Type is "Content Category"');
-	const media = ((body.content as IDataObject).media ?? {}) as IDataObject;
+	const media = asObject(asObject(body.content).media);
 	checks.maxItems(
 		'Media Library Items and Input Binary Fields',
 		[...list(media.media_ids), ...binaryProperties],

@@ -5,6 +5,7 @@ import { bodyOf, postId, postParams, workspace } from '../../fields/common';
 import { deleteFields } from '../../fields/post';
 import { property } from '../../fields/ui';
 import type { Plan } from '../resource';
+import { asObject } from '../../../shared/records';
 
 export const description: INodeProperties[] = [
 	...[workspace, postId, ...deleteFields].map(property),
@@ -21,7 +22,7 @@ function failure(account: IDataObject): string {
 /** Per-account results of a 207 answer, as a list the user can filter on `status`. */
 function accountResults(accounts: IDataObject): IDataObject[] {
 	return Object.entries(accounts).map(([accountId, result]) => {
-		const { platform, name, status, reason, post_url: postUrl } = (result ?? {}) as IDataObject;
+		const { platform, name, status, reason, post_url: postUrl } = asObject(result);
 		return {
 			account_id: accountId,
 			platform,
@@ -53,7 +54,7 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 function deleted(answer: IDataObject, params: { postId: string }): IDataObject {
 	if (answer.accounts === null || typeof answer.accounts !== 'object')
 		return { deleted: true, post_id: params.postId, all_accounts_deleted: true };
-	const accounts = accountResults(answer.accounts as IDataObject);
+	const accounts = accountResults(asObject(answer.accounts));
 	const failed = accounts.filter((account) => account.status !== 'deleted');
 	// Whatever else the 207 carries (the service-side outcome, a message) is passed on as is.
 	const serviceResult = Object.fromEntries(

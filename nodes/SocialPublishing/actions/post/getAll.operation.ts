@@ -6,19 +6,20 @@ import { InputChecks } from '../../fields/checks';
 import { postFilters } from '../../fields/listQuery';
 import { timezone } from '../../fields/post';
 import { flattenAccounts } from '../../../shared/accounts';
-import { postIdOf } from '../../../shared/ids';
+import { idOf } from '../../../shared/ids';
 import { optionsOf } from '../../../shared/options';
 import { resolveTimezone } from '../../helpers/workspaceZone';
 import { getMany } from '../getMany';
+import { asObject } from '../../../shared/records';
 
 /** The fields people use, flattened: accounts as one list, times and approval status at the top. */
 function simplifyPost(post: IDataObject): IDataObject {
-	const content = (post.content ?? {}) as IDataObject;
-	const scheduling = (post.scheduling ?? {}) as IDataObject;
-	const approval = (post.approval ?? {}) as IDataObject;
+	const [content, scheduling, approval] = [post.content, post.scheduling, post.approval].map(
+		asObject,
+	);
 	const accounts = flattenAccounts(post);
 	return {
-		id: postIdOf(post),
+		id: idOf(post),
 		status: scheduling.status ?? null,
 		text: content.text ?? null,
 		accounts,
@@ -32,7 +33,7 @@ function simplifyPost(post: IDataObject): IDataObject {
 /** Post's query: its dates need the workspace's zone, so the rows alone do not make it. */
 async function query(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const checks = new InputChecks(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filters = asObject(this.getNodeParameter('filters', itemIndex, {}));
 	const options = optionsOf(this, itemIndex);
 	// Dates are days in the workspace's zone: every filter is checked first (in a stand-in zone
 	// when the option is empty), and the workspace's zone is read only when a date is given.

@@ -11,7 +11,7 @@ export const postResource = resource('post', 'create', [
 		value: 'approve',
 		description: 'Approve a post under review, as one of its approvers, with an optional comment',
 		action: 'Approve a post',
-		does: approve,
+		operation: approve,
 	},
 	{
 		name: 'Create',
@@ -19,14 +19,14 @@ export const postResource = resource('post', 'create', [
 		description:
 			'Create a post for one or more social accounts: publish it at a time, queue it, or save it as a draft; optionally send it for approval',
 		action: 'Create a post',
-		does: create,
+		operation: create,
 	},
 	{
 		name: 'Delete',
 		value: 'delete',
 		description: 'Delete a post, and optionally the published copies on the social platforms',
 		action: 'Delete a post',
-		does: deleteOperation,
+		operation: deleteOperation,
 	},
 	{
 		name: 'Get Many',
@@ -34,13 +34,13 @@ export const postResource = resource('post', 'create', [
 		description:
 			'List the posts of a workspace, e.g. those awaiting approval (Statuses: Under Review), filtered by status, date range or approver; gives the post IDs that Approve, Reject, Delete and comments take',
 		action: 'Get many posts',
-		does: getAll,
+		operation: getAll,
 	},
 	{
 		name: 'Reject',
 		value: 'reject',
 		description: 'Reject a post under review, as one of its approvers, with an optional reason',
 		action: 'Reject a post',
-		does: reject,
+		operation: reject,
 	},
 ]);

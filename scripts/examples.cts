@@ -93,6 +93,7 @@ const DEMO_PICKS: Record<string, Record<string, unknown>> = {
 	},
 	'Create the post for review': { accounts: [DEMO.accounts.facebook, DEMO.accounts.instagram] },
 	'Comment on the post': { mentionedUsers: [DEMO.users.maya.id] },
+	'Read post statuses': { filters: { approvalAssignedTo: [DEMO.users.maya.id] } },
 };
 
 /**

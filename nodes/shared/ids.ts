@@ -24,9 +24,6 @@ export const idOf = (record: IDataObject, ...preferred: string[]): string =>
 /** A team member's user ID, which approvers and mentions need; `_id` may be a membership ID. */
 export const userIdOf = (member: IDataObject): string => idOf(member, 'user_id');
 
-/** The trigger's name for `idOf`, kept until the trigger imports `idOf`. */
-export const postIdOf = (post: IDataObject): string => idOf(post);
-
 export const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** 48 bits of a text (two 32-bit multiplicative hashes), in 8 characters. */

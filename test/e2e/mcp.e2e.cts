@@ -89,7 +89,7 @@ test('over Streamable HTTP the client lists three tools, each saying what it doe
 		'List_accounts',
 		'Read_post_statuses',
 	]);
-	expect(byName.List_accounts.description).toMatch(/^List the social accounts of the Acme Coffee/);
+	expect(byName.List_accounts.description).toMatch(/^List the social accounts of the workspace:/);
 	expect(byName.Create_a_post_for_review.description).toContain(
 		"It is not published now: it goes to the workspace's reviewers",
 	);
@@ -102,9 +102,7 @@ test('over Streamable HTTP the client lists three tools, each saying what it doe
 	expect(Object.keys(inputs.properties).sort()).toEqual(['account_ids', 'scheduled_at', 'text']);
 	expect(inputs.required.sort()).toEqual(['account_ids', 'scheduled_at', 'text']);
 	expect(inputs.properties.account_ids.description).toContain('ids from the List_accounts tool');
-	expect(inputs.properties.scheduled_at.description).toContain(
-		'in the workspace time zone (Europe/Berlin)',
-	);
+	expect(inputs.properties.scheduled_at.description).toContain('in the workspace time zone, e.g.');
 	expect(inputs.properties.scheduled_at.description).toContain('or with an offset');
 	expect(Object.keys(byName.List_accounts.inputSchema.properties ?? {})).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { flattenAccounts } from '../../shared/accounts';
-import { postIdOf } from '../../shared/ids';
+import { idOf } from '../../shared/ids';
 import { asList, asObject } from '../../shared/records';
 import type { TriggerEvent } from '../watch/events';
 import { approversOf, dueAt, overdueReason } from '../watch/post';
@@ -56,7 +56,7 @@ export function toNotification(
 	const accounts = flattenAccounts(post);
 	const item: IDataObject = {
 		event: event.value,
-		id: postIdOf(post),
+		id: idOf(post),
 		workspace_id: orNull(post.workspace_id),
 		status: orNull(scheduling.status),
 		text,

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { postIdOf } from '../../shared/ids';
+import { idOf } from '../../shared/ids';
 import { PER_PAGE_MAX } from '../../shared/limits';
 import { asObject } from '../../shared/records';
 import { timeOf } from '../../shared/time';
@@ -124,10 +124,10 @@ async function probe(
 	const first = await readPage(ctx, asked, 1);
 	if (!trusted(first.items, day)) return 'other';
 	const answer = await readUntilWhole(ctx, asked, await readPosts(ctx, asked, first));
-	const listed = new Set(answer.posts.map(postIdOf));
+	const listed = new Set(answer.posts.map((post) => idOf(post)));
 	const holdsKnown = known.every((post) => {
 		const updated = updatedOf(post);
-		return Number.isNaN(updated) || dayFrom(updated) < day || listed.has(postIdOf(post));
+		return Number.isNaN(updated) || dayFrom(updated) < day || listed.has(idOf(post));
 	});
 	return holdsKnown && trusted(answer.posts, day) ? 'updated' : 'other';
 }
@@ -196,13 +196,13 @@ export async function readChanges(
 			readPosts(ctx, since(watch, day)),
 			readPage(ctx, watch, 1 + turn),
 		]);
-		const changed = new Set(recent.posts.map(postIdOf));
+		const changed = new Set(recent.posts.map((post) => idOf(post)));
 		stamps = stampsOf([...recent.posts, ...sample.items], stamps);
 		if (!trusted(recent.posts, day)) dateFilter = 'other';
 		else if (
 			stamps === 'moved' &&
 			!comesDue(recent.serviceTime) &&
-			!unknown(sample.items.filter((post) => !changed.has(postIdOf(post))))
+			!unknown(sample.items.filter((post) => !changed.has(idOf(post))))
 		) {
 			// More changes since that day than a page holds: read the state's list instead until the
 			// watermark's day moves on, which costs less while nothing changes.

@@ -2,7 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { getPage } from '../../shared/api';
 import type { Page } from '../../shared/api';
-import { digest, postIdOf } from '../../shared/ids';
+import { digest, idOf } from '../../shared/ids';
 import { PER_PAGE_MAX } from '../../shared/limits';
 import { timeOf } from '../../shared/time';
 import { stampOf } from '../watch/post';
@@ -56,7 +56,12 @@ export function inRotation(turn: number | undefined, last: number, landing: numb
  * the landing page mean no post entered or left it (an edit does not count: it is no event).
  */
 export const headOf = (page: Page): string =>
-	`${String(page.total)}:${digest(page.items.map(postIdOf).sort().join(','))}`;
+	`${String(page.total)}:${digest(
+		page.items
+			.map((post) => idOf(post))
+			.sort()
+			.join(','),
+	)}`;
 
 /**
  * Reads the whole posts list: page 1, then every further page it names (a few at a time). The API
@@ -98,8 +103,8 @@ export async function readPosts(ctx: IPollFunctions, watch: Watch, first?: Page)
 export function distinct(posts: IDataObject[]): IDataObject[] {
 	const byId = new Map<string, IDataObject>();
 	for (const post of posts) {
-		const seen = byId.get(postIdOf(post));
-		if (!seen || stampOf(post) > stampOf(seen)) byId.set(postIdOf(post), post);
+		const seen = byId.get(idOf(post));
+		if (!seen || stampOf(post) > stampOf(seen)) byId.set(idOf(post), post);
 	}
 	return [...byId.values()];
 }
@@ -124,7 +129,7 @@ export async function readUntilWhole(
 	const present = new Map<string, IDataObject>();
 	let read = first ?? (await readPosts(ctx, watch));
 	for (let reading = 1; ; reading++) {
-		for (const post of read.posts) present.set(postIdOf(post), post);
+		for (const post of read.posts) present.set(idOf(post), post);
 		const whole = read.whole || present.size >= read.total;
 		if (whole || reading >= most) return { ...read, posts: [...present.values()], whole };
 		read = await readPosts(ctx, watch);

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { digest, DIGITS, postIdOf } from '../../shared/ids';
+import { digest, DIGITS, idOf } from '../../shared/ids';
 import type { TriggerEvent } from '../watch/events';
 import { dueAt, oldestFirst, stampOf } from '../watch/post';
 import type { Watch } from '../watch/settings';
@@ -31,7 +31,7 @@ export type Members = Map<string, Member>;
 const UNSEEN_READINGS_FORGOTTEN = 32;
 const ANNOUNCED = 32;
 
-const keyOf = (post: IDataObject) => digest(postIdOf(post));
+const keyOf = (post: IDataObject) => digest(idOf(post));
 const widthOf = (event: TriggerEvent) => (event.tracksRounds ? 12 : 9);
 
 export function readMembers(saved: unknown, event: TriggerEvent): Members {

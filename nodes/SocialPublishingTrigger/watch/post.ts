@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { postIdOf } from '../../shared/ids';
+import { idOf } from '../../shared/ids';
 import { asList, asObject } from '../../shared/records';
 import { instantIn, timeOf } from '../../shared/time';
 
@@ -17,7 +17,7 @@ export function stampOf(post: IDataObject): number {
 
 /** Oldest change first; ties in a stable order, so state and output agree. */
 export const oldestFirst = (posts: IDataObject[]): IDataObject[] =>
-	[...posts].sort((a, b) => stampOf(a) - stampOf(b) || postIdOf(a).localeCompare(postIdOf(b)));
+	[...posts].sort((a, b) => stampOf(a) - stampOf(b) || idOf(a).localeCompare(idOf(b)));
 
 /** The `status` of the post's `scheduling` or `approval`, when it is a string. */
 export function statusIn(post: IDataObject, field: 'scheduling' | 'approval'): string | undefined {

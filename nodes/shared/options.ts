@@ -52,10 +52,7 @@ export function boundsOf(ctx: ApiContext, itemIndex = 0): RequestBounds {
 	};
 }
 
-/**
- * The Options collection every operation ends with: its own options, then the request bounds the
- * API layer hands to the transport.
- */
+/** Every operation's Options: its own, then the request bounds the API layer hands the transport. */
 export function nodeOptions(...extra: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',

@@ -63,9 +63,8 @@ function queryOf(ctx: IExecuteFunctions, itemIndex: number, list: GetManyList): 
 /** Every Get Many of the node, built from its list's description. */
 export function getMany(list: GetManyList): Operation {
 	const { fields = [], filters, options = [] } = list;
-	const inWorkspace = 'endpoint' in list;
 	const description = [
-		...(inWorkspace ? [workspace, ...fields, returnAll, limit].map(property) : []),
+		...('endpoint' in list ? [workspace, ...fields, returnAll, limit].map(property) : []),
 		...(filters ? [filtersCollection(filters.map(property))] : []),
 		...outputProperties(list.defaultOutput),
 		nodeOptions(...options.map(property)),
@@ -113,14 +112,11 @@ async function readWorkspaceList(
 }
 
 /** A library record's identity: by user ID for team members (approvers take user IDs), else by ID. */
-function simplifyLibraryRecord(record: IDataObject): IDataObject {
-	const id = userIdOf(record);
-	return {
-		id,
-		name: record.name ?? null,
-		...(record.email !== undefined ? { email: record.email, role: record.role ?? null } : {}),
-	};
-}
+const simplifyLibraryRecord = (record: IDataObject): IDataObject => ({
+	id: userIdOf(record),
+	name: record.name ?? null,
+	...(record.email !== undefined ? { email: record.email, role: record.role ?? null } : {}),
+});
 
 /** Get Many for a library list searched by name (labels, campaigns, content categories, team members). */
 export function libraryGetMany(

@@ -11,10 +11,9 @@ type NodeError = NodeApiError | NodeOperationError;
 /**
  * The item loop: pairing, Continue On Fail and error wrapping live here, not in operations.
  *
- * Every item is planned first: its parameters are read and checked. Only when every plan stands is
- * anything sent, through the one `Writer` that can create, change or delete. So a bad item fails
- * the node before anything is sent, or, with Continue On Fail, becomes an error item while the good
- * ones are sent.
+ * Every item is planned (its parameters read and checked) before anything is sent, through the one
+ * `Writer` that can create, change or delete: a bad item fails the node before anything is sent,
+ * or, with Continue On Fail, becomes an error item while the good ones are sent.
  *
  * Items go up to Options > Parallel Requests at a time, except that items of one order group go one
  * after another in item order (the service acts on them by arrival). Output keeps item order.
@@ -87,8 +86,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			all.length > 1 && refused instanceof NodeOperationError ? NOTHING_SENT : '',
 		);
 	const sent = all.flat().filter((itemIndex) => plans[itemIndex]);
-	// The items of an order group are one run, where its first item stands; any other item is a
-	// run alone.
+	// An order group's items are one run, where its first item stands; any other item runs alone.
 	const runs = new Map<string | number, number[]>();
 	for (const itemIndex of sent) {
 		const group = plans[itemIndex].orderGroup ?? itemIndex;

@@ -52,9 +52,7 @@ function selected(record: IDataObject, paths: string[][]): IDataObject {
 	const out: IDataObject = {};
 	for (const path of paths) {
 		let at = out;
-		for (const key of path.slice(0, -1)) {
-			at = at[key] = asObject(at[key]);
-		}
+		for (const key of path.slice(0, -1)) at = at[key] = asObject(at[key]);
 		Object.assign(at, { [path[path.length - 1]]: valueAt(record, path) ?? null });
 	}
 	return out;

@@ -14,7 +14,6 @@ import { asObject } from '../../shared/records';
  * API's own lists, matched on what was sent and on creation after the first attempt began.
  */
 
-const SINCE = 'created after the first attempt';
 const foundResult = (record: IDataObject | undefined, matchedOn: string[]): Found | undefined =>
 	record ? { record, matchedOn } : undefined;
 
@@ -107,7 +106,7 @@ function listLookup(
 		when: 'before-resend',
 		idOf: idIn,
 		find: async (since, claimed) =>
-			foundResult(await search(since, claimed), [...matchedOn, SINCE]),
+			foundResult(await search(since, claimed), [...matchedOn, 'created after the first attempt']),
 	};
 }
 

@@ -54,11 +54,6 @@ const create = (noun: string, idFields: string[], ...rest: Parameters<typeof inW
 	}) as const;
 const ACCOUNT_ID_FIELDS = ['account_id', '_id', 'id'];
 
-const APPROVAL_HINTS: Partial<Record<number, string>> = {
-	403: "Only an approver of this post can approve or reject it, and the API key acts as its user. Use the key of a user listed in the post's approval.approvers (Post > Get Many shows them), or ask the post's creator to add this user as an approver.",
-	400: 'The post is probably not under review: only a post with status "under_review" (approval status "pending_approval") can be approved or rejected, and each approver decides once. Check the post with Post > Get Many (filter Statuses: Under Review).',
-};
-
 export const ENDPOINTS = {
 	me: { method: 'GET', path: () => '/api/v1/me', data: 'object' },
 	workspaces: { method: 'GET', path: () => '/api/v1/workspaces', data: 'list', paging: 'detect' },
@@ -94,7 +89,10 @@ export const ENDPOINTS = {
 		method: 'POST',
 		path: inWorkspace('posts', post, 'approval'),
 		data: 'none',
-		hints: APPROVAL_HINTS,
+		hints: {
+			403: "Only an approver of this post can approve or reject it, and the API key acts as its user. Use the key of a user listed in the post's approval.approvers (Post > Get Many shows them), or ask the post's creator to add this user as an approver.",
+			400: 'The post is probably not under review: only a post with status "under_review" (approval status "pending_approval") can be approved or rejected, and each approver decides once. Check the post with Post > Get Many (filter Statuses: Under Review).',
+		},
 	},
 	comments: list('posts', post, 'comments'),
 	createComment: create('comment', ['_id', 'id'], 'posts', post, 'comments'),

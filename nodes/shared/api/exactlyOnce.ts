@@ -56,8 +56,6 @@ export interface Lookup {
 /** Records claimed as recovered in this execution: one item's post is never another item's. */
 const claimedByExecution = new WeakMap<object, Set<string>>();
 
-const outcomeOf = (error: NodeApiError) => error.context.outcome as string | undefined;
-
 const isDuplicate = (error: NodeApiError) =>
 	error.httpCode === '409' && asObject(error.errorResponse).error_code === 'DUPLICATE_ACCOUNT';
 
@@ -100,7 +98,7 @@ export async function createOnce(
 				);
 				throw stillUnknown(ctx, lookup, tried, error, options.itemIndex);
 			}
-			if (outcomeOf(error) !== 'unknown') throw error;
+			if (error.context.outcome !== 'unknown') throw error;
 			lastError = error;
 			tried.push(`attempt ${attempt}: ${lastError.message}`);
 			if (lookup.when === 'before-resend') {
@@ -133,11 +131,7 @@ async function look(
 	}
 }
 
-function recovered(
-	claimed: Set<string>,
-	lookup: Lookup,
-	{ record, matchedOn }: Found,
-): IDataObject {
+function recovered(claimed: Set<string>, lookup: Lookup, { record, matchedOn }: Found) {
 	claimed.add(lookup.idOf(record));
 	return { ...record, recovered: true, matched_on: matchedOn };
 }

@@ -67,38 +67,12 @@ export function retryAfterSeconds(response: IN8nHttpFullResponse): number {
 
 const looksLikeHtml = (text: string) => /<\s*(!doctype|html|head|body)\b/i.test(text);
 
-/** What an answer that is not JSON looks like, in a few words for the error. */
-function bodyText(body: unknown): string {
-	if (body === undefined || body === null) return '';
-	return Buffer.isBuffer(body) ? body.toString('utf8') : String(body);
-}
-
 /** Whether `body` is the API's envelope for a success with `data` of the expected kind. */
 function envelopeProblem(body: IDataObject, expect: DataKind): string | undefined {
 	if (body.status !== true) return 'it has no "status": true';
 	if (expect === 'list' && !Array.isArray(body.data)) return 'its "data" is not a list';
 	if (expect === 'object' && !isPlainObject(body.data)) return 'its "data" is not a record';
 	return undefined;
-}
-
-/** An answer whose body is not a JSON object: an empty success, or an error in words. */
-function notObjectAnswer(
-	ctx: { getNode(): INode },
-	response: IN8nHttpFullResponse,
-	where: Where,
-	call: Expectation & { itemIndex?: number },
-): Answer {
-	const { statusCode: status, body } = response;
-	const text = bodyText(body);
-	// Some endpoints answer an error with the status alone; a 204 has no body by definition.
-	if (status === 204 && call.expect === 'none') return { body: {} };
-	const node = ctx.getNode();
-	if (status >= 500) throw serviceFailedError(node, where, status, text, call.creates);
-	if (status >= 400 && !looksLikeHtml(text))
-		throw apiError(node, { status, body: {}, itemIndex: call.itemIndex, hints: call.hints });
-	if (status >= 200 && status < 300 && !looksLikeHtml(text))
-		throw notEnvelopeError(node, where, status, body, 'it is not a JSON object', call.creates);
-	throw notJsonError(node, where, status);
 }
 
 /**
@@ -116,11 +90,23 @@ export function readAnswer(
 	const location = header(response, 'location');
 	if (status >= 300 && status < 400 && location !== undefined)
 		throw redirectError(ctx.getNode(), where, status, location);
-	if (!isPlainObject(body)) return notObjectAnswer(ctx, response, where, call);
+	const { creates, itemIndex, hints } = call;
+	if (!isPlainObject(body)) {
+		// An empty success, or an error in words: some endpoints answer an error with the status
+		// alone; a 204 has no body by definition.
+		if (status === 204 && call.expect === 'none') return { body: {} };
+		const text = Buffer.isBuffer(body) ? body.toString('utf8') : String(body ?? '');
+		const node = ctx.getNode();
+		if (status >= 500) throw serviceFailedError(node, where, status, text, creates);
+		if (status >= 400 && !looksLikeHtml(text))
+			throw apiError(node, { status, body: {}, itemIndex, hints });
+		if (status >= 200 && status < 300 && !looksLikeHtml(text))
+			throw notEnvelopeError(node, where, status, body, 'it is not a JSON object', creates);
+		throw notJsonError(node, where, status);
+	}
 	if (status === 429) return { retryAfter: retryAfterSeconds(response), body };
 	const answer = { body, ...(serviceTime === undefined ? {} : { serviceTime }) };
 	if (call.dataStatuses?.includes(status)) return answer;
-	const { creates, itemIndex, hints } = call;
 	if (status >= 400 || body.status === false)
 		throw apiError(ctx.getNode(), { status, body, itemIndex, hints, creates });
 	const problem = envelopeProblem(body, call.expect);

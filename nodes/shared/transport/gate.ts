@@ -77,8 +77,7 @@ export class Gate {
 
 	/** A 429: nobody starts until the window has passed; a fresh window then allows its limit. */
 	close(seconds: number): void {
-		const until = Date.now() + seconds * 1000;
-		if (until > this.closedUntil) this.closedUntil = until;
+		this.closedUntil = Math.max(this.closedUntil, Date.now() + seconds * 1000);
 		this.budget = this.limit;
 		this.learnWindow();
 		this.pump();
@@ -143,11 +142,8 @@ class Slots {
 	constructor(private readonly limit: number) {}
 
 	async take(): Promise<void> {
-		if (this.used < this.limit) {
-			this.used += 1;
-			return;
-		}
-		await new Promise<void>((resolve) => this.waiting.push(resolve));
+		if (this.used < this.limit) this.used += 1;
+		else await new Promise<void>((resolve) => this.waiting.push(resolve));
 	}
 
 	give(): void {
@@ -163,11 +159,7 @@ const slotsByExecution = {
 	uploads: new WeakMap<object, Slots>(),
 };
 
-export function slotsOf(
-	execution: object,
-	kind: keyof typeof slotsByExecution,
-	limit: number,
-): Slots {
+export function slotsOf(execution: object, kind: 'requests' | 'uploads', limit: number): Slots {
 	const slots = slotsByExecution[kind].get(execution) ?? new Slots(limit);
 	slotsByExecution[kind].set(execution, slots);
 	return slots;

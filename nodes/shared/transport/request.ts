@@ -57,17 +57,6 @@ export interface RequestBounds {
 	parallelRequests?: number;
 }
 
-/**
- * The credential's Base URL without trailing slashes, and without `/api/v1` or `/api`, which
- * people paste from the API's documentation: the node adds `/api/v1` to every path itself.
- */
-function normalBaseUrl(value: unknown): string {
-	return String(value ?? '')
-		.trim()
-		.replace(/\/+$/, '')
-		.replace(/\/api(\/v1)?$/i, '');
-}
-
 /** `read`, once per execution, poll or editor call (the context is the key); a failure is not kept. */
 export function oncePerContext<T, A extends unknown[]>(
 	read: (ctx: ApiContext, ...rest: A) => Promise<T>,
@@ -89,7 +78,12 @@ export const credentialOf = oncePerContext(async (ctx) => {
 	const credentials = await ctx.getCredentials<{ baseUrl: string; apiKey: string }>(
 		CREDENTIAL_TYPE,
 	);
-	const baseUrl = normalBaseUrl(credentials.baseUrl);
+	// Without trailing slashes, and without `/api/v1` or `/api`, which people paste from the API's
+	// documentation: the node adds `/api/v1` to every path itself.
+	const baseUrl = String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '')
+		.replace(/\/api(\/v1)?$/i, '');
 	return { baseUrl, gate: gateFor(baseUrl, String(credentials.apiKey ?? '')) };
 });
 
@@ -211,9 +205,8 @@ async function sendOnce(
 		// The credential kept the key back (keyRefusal): nothing was sent.
 		const cause = (error as { cause?: Error }).cause;
 		if (cause?.name === KEY_REFUSED) throw keyRefusedError(ctx.getNode(), where, cause.message);
-		const failure = transportFailure(error);
 		throw unreachableError(ctx.getNode(), where, {
-			...failure,
+			...transportFailure(error),
 			timeoutSeconds: Math.max(1, timeoutSeconds),
 			creates: call.creates,
 		});

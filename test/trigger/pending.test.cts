@@ -233,6 +233,8 @@ inEachListOrder(sandbox, (listOrder) => {
 
 		test('a post sent for review again after an approver acted (approvals reset) is emitted once, wherever the list puts it (page 2 when listed by creation)', async () => {
 			const events = workspaceEvents(sandbox);
+			// Seeded at one moment: page 1 is where a new post lands, in every order.
+			await sandbox.control.clock({ frozen: true });
 			const seeded = await events.seedPending(145);
 			// The oldest demo post and the first seeded one: on page 2 when newest created come first.
 			const ids = [P.pendingForAlex1, seeded[0]];

@@ -92,7 +92,7 @@ function thread(name: string, label: string, path: string, flagPath: string): Gr
 	};
 }
 
-const PLATFORM_GROUPS: Group[] = [
+export const PLATFORM_GROUPS: Group[] = [
 	platform('gmb', 'Google Business Profile', 'Options for Google Business Profile posts', [
 		choice(
 			'action_type',
@@ -203,7 +203,7 @@ const PLATFORM_GROUPS: Group[] = [
 	]),
 ];
 
-const facebookBackground: Field = {
+export const facebookBackground: Field = {
 	name: 'facebookBackgroundId',
 	label: 'Facebook Background',
 	path: 'facebook_options.facebook_background_id',

@@ -16,6 +16,7 @@ export interface WorkflowNode {
 	parameters: Record<string, unknown>;
 	credentials?: Record<string, { id: string; name: string }>;
 	webhookId?: string;
+	disabled?: boolean;
 }
 
 export interface Workflow {

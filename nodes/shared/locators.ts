@@ -32,7 +32,10 @@ export const workspaceLocator: INodeProperties = resourceLocator(
 	{
 		displayName: 'Workspace',
 		name: 'workspaceId',
-		description: 'The workspace to work in. Every post, account and library item belongs to one.',
+		description: 'The workspace to work in (required). Every post, account and library item belongs to one.',
+		// Not marked required in the editor, so an imported example shows no node in error before its
+		// workspace is picked; an empty one still stops the run, with nothing sent (fields/common.ts).
+		required: false,
 	},
 	'searchWorkspaces',
 	'e.g. 64f1c2a9e4b0a1b2c3d4e5f6',

@@ -4,6 +4,7 @@
 import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
+import { readExamples } from '../../scripts/examples.cts';
 import { loadPackage } from '../harness/engine.cts';
 
 const NODE = { typeVersion: 2 };
@@ -53,3 +54,50 @@ test('Accounts says it is needed unless a Content Category is set, and is not re
 	// Required would stop a post whose accounts come from its Content Category alone.
 	expect(accounts?.required).toBeUndefined();
 });
+
+// Imported as shipped (docs/examples.md), an example leaves the workspace, accounts and approvers to
+// pick from the importer's own lists: none of those empty pickers may show as a node in error. The
+// editor's own check (NodeHelpers.getNodeParametersIssues) runs on each of our nodes in each example.
+test.each(readExamples().map((workflow) => [workflow.name, workflow] as const))(
+	'%s: our nodes open with no parameter in error, their workspace to pick from the list',
+	async (_name, workflow) => {
+		const loader = await loadPackage();
+		const ours = workflow.nodes.filter(({ type }) =>
+			type.startsWith('n8n-nodes-social-publishing.'),
+		);
+		expect(ours.length).toBeGreaterThan(0);
+		for (const node of ours) {
+			// An AI tool is the action node as n8n offers it to an agent: the same parameters.
+			const short =
+				node.type.split('.')[1] === 'socialPublishingTrigger'
+					? 'socialPublishingTrigger'
+					: 'socialPublishing';
+			const description = loader.getNode(short).type.description as INodeTypeDescription;
+			const parameters = NodeHelpers.getNodeParameters(
+				description.properties,
+				node.parameters as INodeParameters,
+				true,
+				false,
+				node,
+				description,
+			) as INodeParameters;
+			const issues = NodeHelpers.getNodeParametersIssues(
+				description.properties,
+				{ ...node, parameters } as never,
+				description,
+			);
+			expect({ node: node.name, issues }).toEqual({ node: node.name, issues: null });
+			expect({ node: node.name, credentials: node.credentials }).toEqual({
+				node: node.name,
+				credentials: undefined,
+			});
+			const workspace = node.parameters.workspaceId as { mode: string; value: string };
+			if (!String(workspace.value).startsWith('=')) {
+				expect({ node: node.name, workspace }).toEqual({
+					node: node.name,
+					workspace: { __rl: true, mode: 'list', value: '' },
+				});
+			}
+		}
+	},
+);

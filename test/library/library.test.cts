@@ -96,18 +96,30 @@ describe.each(LISTS)('$resource: Get Many', ({ resource, segment, seed }) => {
 	});
 });
 
+// The editor does not mark Workspace required (an example imports with it empty and no node in
+// error), so the node itself stops a run without one, before anything is sent.
+test('a workspace left empty in the editor: the node says it is required, nothing is sent', async () => {
+	const { output, error } = await runNode({
+		parameters: { resource: 'label', operation: 'getAll', workspaceId: byId(''), returnAll: true },
+		credentials: sandbox.credentials(),
+	});
+	expect(output).toEqual([]);
+	expect(error?.message).toBe('Workspace: is required');
+	expect(await calls(sandbox.control)).toEqual([]);
+});
+
 test('a required field left empty in the editor: n8n itself refuses to run, nothing is sent', async () => {
 	await expect(
 		runNode({
 			parameters: {
-				resource: 'label',
-				operation: 'getAll',
-				workspaceId: byId(''),
-				returnAll: true,
+				resource: 'post',
+				operation: 'delete',
+				workspaceId: byId(MAIN_WORKSPACE),
+				postId: '',
 			},
 			credentials: sandbox.credentials(),
 		}),
-	).rejects.toThrow('Parameter "Workspace" is required');
+	).rejects.toThrow('Parameter "Post ID" is required');
 	expect(await calls(sandbox.control)).toEqual([]);
 });
 

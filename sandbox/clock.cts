@@ -51,8 +51,25 @@ export class Clock {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Parts already computed, by zone and instant: a list filtered by date asks for the same posts'
+ * dates on every request, and formatting is most of what a long simulated history costs. Bounded.
+ */
+const known = new Map<string, Record<string, number>>();
+const knownDates = new Map<string, string>();
+const KNOWN_AT_MOST = 100_000;
 
 function zoneParts(instant: number, timeZone: string): Record<string, number> {
+	const key = `${timeZone} ${instant}`;
+	const found = known.get(key);
+	if (found) return found;
+	if (known.size >= KNOWN_AT_MOST) known.clear();
+	const parts = formatParts(instant, timeZone);
+	known.set(key, parts);
+	return parts;
+}
+
+function formatParts(instant: number, timeZone: string): Record<string, number> {
 	let formatter = formatters.get(timeZone);
 	if (!formatter) {
 		formatter = new Intl.DateTimeFormat('en-US', {
@@ -78,8 +95,15 @@ const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** `YYYY-MM-DD` of an instant as seen in a timezone. */
 export function dateInZone(instant: Date, timeZone: string): string {
-	const p = zoneParts(instant.getTime(), timeZone);
-	return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+	const key = `${timeZone} ${instant.getTime()}`;
+	let date = knownDates.get(key);
+	if (date === undefined) {
+		const p = zoneParts(instant.getTime(), timeZone);
+		date = `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+		if (knownDates.size >= KNOWN_AT_MOST) knownDates.clear();
+		knownDates.set(key, date);
+	}
+	return date;
 }
 
 /** `YYYY-MM-DD HH:MM:SS` of an instant as seen in a timezone (the API's wall-clock form). */

@@ -51,12 +51,30 @@ const byOldestCreated = (a: Post, b: Post) =>
 const shuffles = new WeakMap<Store, number>();
 
 /**
+ * Every post of a store, oldest created first, kept while the posts array holds as many (a delete
+ * makes a new array; `created_at` changes only as a post is seeded, before any list sees it). A
+ * list of thousands then costs one pass a request, not a sort.
+ */
+const createdOrder = new WeakMap<Post[], { length: number; sorted: Post[] }>();
+
+function oldestCreatedFirst(store: Store, posts: Post[]): Post[] {
+	const all = store.data.posts;
+	let known = createdOrder.get(all);
+	if (known?.length !== all.length) {
+		known = { length: all.length, sorted: [...all].sort(byOldestCreated) };
+		createdOrder.set(all, known);
+	}
+	const wanted = new Set(posts);
+	return known.sorted.filter((post) => wanted.has(post));
+}
+
+/**
  * The posts list in the profile's order (section 4.13 states none). `shuffled` draws a new order for
  * every request, seeded from a per-store counter so that a run repeats exactly.
  */
 function inListOrder(store: Store, order: Profile['listOrder'], posts: Post[]): Post[] {
 	if (order === 'updated-desc') return [...posts].sort(byLatestChange);
-	const oldestFirst = [...posts].sort(byOldestCreated);
+	const oldestFirst = oldestCreatedFirst(store, posts);
 	if (order === 'created-asc') return oldestFirst;
 	if (order === 'created-desc') return oldestFirst.reverse();
 	const seed = shuffles.get(store) ?? 0;

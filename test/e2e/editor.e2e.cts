@@ -8,7 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { aptInstall } from '../../scripts/apt.cts';
-import { EXAMPLE_IDS } from '../../scripts/examples.cts';
+import { EXAMPLE_IDS, readExamples } from '../../scripts/examples.cts';
 import {
 	CREDENTIAL_ID,
 	freePort,
@@ -107,6 +107,56 @@ test('each example opens on the canvas, and our nodes show their icon', async ()
 		return image.complete && image.naturalWidth > 0;
 	});
 	expect(loaded).toBe(true);
+});
+
+/** Each node's issue list as the canvas shows it on hover, by node name: empty when it has none. */
+async function canvasIssues(): Promise<Record<string, string[]>> {
+	const marked = page.locator('[data-test-id=canvas-node]:has([data-test-id=node-issues])');
+	const found: Record<string, string[]> = {};
+	for (let at = 0; at < (await marked.count()); at++) {
+		const node = marked.nth(at);
+		const name = (await node.getAttribute('data-node-name')) ?? `node ${at}`;
+		await node.locator('[data-test-id=node-issues]').hover();
+		const tip = page.locator('[role=tooltip]:visible').filter({ hasText: 'Issues' }).last();
+		await tip.waitFor();
+		const items = (await tip.locator('li').allTextContents()).map((text) => text.trim());
+		found[name] = items;
+		await page.mouse.move(0, 0);
+		await tip.waitFor({ state: 'hidden' });
+	}
+	return found;
+}
+
+test('each example, imported as it is shipped, shows no issue but the credentials to choose', async () => {
+	const session = new N8nSession(n8n.url);
+	await session.login();
+	for (const example of readExamples()) {
+		const { name, nodes, connections, settings } = example;
+		const created = await session.request<{ data: { id: string } }>('POST', '/workflows', {
+			name: `Imported: ${name}`,
+			nodes,
+			connections,
+			settings,
+		});
+		expect(created.status).toBe(200);
+		await openWorkflow(created.body.data.id);
+		const issues = await canvasIssues();
+		// Nodes with a credential to choose, as the editor words it; nothing else.
+		const other = Object.entries(issues).flatMap(([node, list]) =>
+			list
+				.filter((issue) => !/^Credentials for .* are not set\.?$/.test(issue))
+				.map((issue) => `${node}: ${issue}`),
+		);
+		expect({ name, other }).toEqual({ name, other: [] });
+		// Our nodes, at least, wait for their credential: the marker is there to be seen.
+		const ours = nodes.filter((node) => node.type.startsWith('n8n-nodes-social-publishing.'));
+		for (const node of ours.filter((each) => !each.disabled)) {
+			expect({ node: node.name, issues: issues[node.name] }).toEqual({
+				node: node.name,
+				issues: ['Credentials for Social Publishing API are not set.'],
+			});
+		}
+	}
 });
 
 test("the node creator lists our node's actions, by resource", async () => {

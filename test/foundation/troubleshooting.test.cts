@@ -33,6 +33,7 @@ test("the README's Troubleshooting has a section for each error a builder meets 
 		'too-many-requests-429',
 		'a-redirect-was-refused',
 		'plain-http-refused',
+		'workspace-is-required',
 		'other-errors',
 	]);
 });

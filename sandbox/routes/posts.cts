@@ -51,21 +51,24 @@ const byOldestCreated = (a: Post, b: Post) =>
 const shuffles = new WeakMap<Store, number>();
 
 /**
- * Every post of a store, oldest created first, kept while the posts array holds as many (a delete
- * makes a new array; `created_at` changes only as a post is seeded, before any list sees it). A
- * list of thousands then costs one pass a request, not a sort.
+ * Where each post of a store stands, oldest created first, by ID (a list may hold copies of the
+ * posts: statusStamps `kept`), kept while the posts array holds as many (a delete makes a new array;
+ * `created_at` changes only as a post is seeded, before any list sees it). A list of thousands then
+ * costs one pass a request, not a sort.
  */
-const createdOrder = new WeakMap<Post[], { length: number; sorted: Post[] }>();
+const createdOrder = new WeakMap<Post[], { length: number; rank: Map<string, number> }>();
 
 function oldestCreatedFirst(store: Store, posts: Post[]): Post[] {
 	const all = store.data.posts;
 	let known = createdOrder.get(all);
 	if (known?.length !== all.length) {
-		known = { length: all.length, sorted: [...all].sort(byOldestCreated) };
+		const sorted = [...all].sort(byOldestCreated);
+		known = { length: all.length, rank: new Map(sorted.map((post, at) => [post.id, at])) };
 		createdOrder.set(all, known);
 	}
-	const wanted = new Set(posts);
-	return known.sorted.filter((post) => wanted.has(post));
+	const slots = new Array<Post>(all.length);
+	for (const post of posts) slots[known.rank.get(post.id) ?? -1] = post;
+	return slots.filter((post) => post !== undefined);
 }
 
 /**

@@ -1,0 +1,4 @@
+// The simulated year (year-world.cts) in the worlds listed updated-desc.
+import { yearIn } from './year-world.cts';
+
+yearIn('updated-desc');

@@ -33,8 +33,7 @@ export const workspaceLocator: INodeProperties = resourceLocator(
 		displayName: 'Workspace',
 		name: 'workspaceId',
 		description: 'The workspace to work in (required). Every post, account and library item belongs to one.',
-		// Not marked required in the editor, so an imported example shows no node in error before its
-		// workspace is picked; an empty one still stops the run, with nothing sent (fields/common.ts).
+		// So an imported example shows no node in error; a run without one still stops (fields/common.ts).
 		required: false,
 	},
 	'searchWorkspaces',

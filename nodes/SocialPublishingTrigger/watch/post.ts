@@ -15,9 +15,12 @@ export function stampOf(post: IDataObject): number {
 	return Number.isNaN(created) ? 0 : created;
 }
 
-/** Oldest change first; ties in a stable order, so state and output agree. */
+/** Oldest change first; ties in a stable order, so state and output agree. Each stamp read once. */
 export const oldestFirst = (posts: IDataObject[]): IDataObject[] =>
-	[...posts].sort((a, b) => stampOf(a) - stampOf(b) || idOf(a).localeCompare(idOf(b)));
+	posts
+		.map((post) => ({ post, at: stampOf(post), id: idOf(post) }))
+		.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id))
+		.map(({ post }) => post);
 
 /** The `status` of the post's `scheduling` or `approval`, when it is a string. */
 export function statusIn(post: IDataObject, field: 'scheduling' | 'approval'): string | undefined {

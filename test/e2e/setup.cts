@@ -24,8 +24,10 @@ import {
 	importCredentials,
 	importWorkflows,
 	linkPackage,
+	N8N_VERSION,
 	n8nCli,
 	N8nSession,
+	PINNED_N8N_VERSION,
 	socialPublishingCredential,
 	startN8n,
 	type CredentialFile,
@@ -60,7 +62,9 @@ export async function prepareN8n(
 	offline: OfflineServices,
 	extras: Extras = {},
 ): Promise<N8nFolder> {
-	const userFolder = join(DEMO_DIR, name);
+	// Another n8n's tests (test:n8n1) may run beside these: each version has folders of its own.
+	const version = N8N_VERSION === PINNED_N8N_VERSION ? '' : `-${N8N_VERSION}`;
+	const userFolder = join(DEMO_DIR, `${name}${version}`);
 	rmSync(userFolder, { recursive: true, force: true });
 	linkPackage(userFolder, { asInstalled: extras.asInstalled });
 	await importCredentials(userFolder, [

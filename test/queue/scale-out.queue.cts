@@ -376,6 +376,12 @@ test('b. the approval trigger on the main, restarted in the middle: every post r
 		(text) => caughtTexts().filter((caught) => caught.includes(text)).length,
 	);
 	expect(counts).toEqual([1, 1, 1, 1]);
+	// The e-mail goes out before its execution ends: a worker may still be saving the last one.
+	const settled = () =>
+		executionsOf(EXAMPLE_IDS.approvals).every(
+			(record) => !['new', 'running'].includes(record.status),
+		);
+	expect(await waitFor(settled, 30)).toBe(true);
 	const records = executionsOf(EXAMPLE_IDS.approvals);
 	expect(new Set(records.map((record) => record.status))).toEqual(new Set(['success']));
 	const ran = executionsByWorker().flat();

@@ -67,7 +67,11 @@ function oldestCreatedFirst(store: Store, posts: Post[]): Post[] {
 		createdOrder.set(all, known);
 	}
 	const slots = new Array<Post>(all.length);
-	for (const post of posts) slots[known.rank.get(post.id) ?? -1] = post;
+	for (const post of posts) {
+		const at = known.rank.get(post.id);
+		if (at === undefined) throw new Error(`Post ${post.id} is not in the store's created order`);
+		slots[at] = post;
+	}
 	return slots.filter((post) => post !== undefined);
 }
 

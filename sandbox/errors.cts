@@ -15,6 +15,12 @@ export class ApiError extends Error {
 export const fail = (statusCode: number, message: string, extra: Record<string, unknown> = {}) =>
 	new ApiError(statusCode, message, extra);
 
+/** The service's 403 once the plan's API credits are used up (api-notes.md: a 403 can mean that). */
+export const creditsExhausted = () =>
+	fail(403, 'API credits exhausted for this billing period. Upgrade your plan or wait.', {
+		error_code: 'CREDITS_EXHAUSTED',
+	});
+
 /** A 400 (posts, lists) or 422 VALIDATION_ERROR (connect, add, delete) with a field map. */
 export function invalid(
 	statusCode: 400 | 422,

@@ -4,7 +4,7 @@
 // API's envelope. Random faults draw all of these from a seed, for a soak that can be re-run.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { errorBody } from './errors.cts';
+import { creditsExhausted, errorBody, shapedError } from './errors.cts';
 import { seededRandom } from './profile.cts';
 import { FAULT_ANSWERS, FAULT_MOMENTS } from './runtime.cts';
 import type { Fault, FaultAnswer, RandomFaults, Runtime } from './runtime.cts';
@@ -73,7 +73,7 @@ function answerOf(fault: Fault): FaultAnswer | null {
 	if (fault.answer) return fault.answer;
 	if (fault.drop) return 'drop';
 	if (fault.html) return 'body';
-	if (fault.status !== undefined || fault.body !== undefined) return 'status';
+	if (fault.status !== undefined || fault.body !== undefined || fault.credits) return 'status';
 	return null;
 }
 
@@ -110,15 +110,18 @@ function takeFault(runtime: Runtime, request: FastifyRequest): Fault | undefined
 
 /** Status, content type and payload of a fault that answers. */
 function replacement(runtime: Runtime, fault: Fault, answer: 'status' | 'body') {
-	const status = fault.status ?? (answer === 'status' ? 500 : 200);
+	const credits = fault.credits ? creditsExhausted() : undefined;
+	const status = fault.status ?? credits?.statusCode ?? (answer === 'status' ? 500 : 200);
 	if (fault.html) return { status, type: 'text/html; charset=utf-8', payload: HTML_PAGE };
 	if (typeof fault.body === 'string')
 		return { status, type: 'text/plain; charset=utf-8', payload: fault.body };
 	const body =
 		fault.body ??
-		(answer === 'status'
-			? errorBody(runtime.profile, `Sandbox fault: HTTP ${status}`)
-			: ({} as unknown));
+		(credits
+			? shapedError(credits.body, runtime.profile)
+			: answer === 'status'
+				? errorBody(runtime.profile, `Sandbox fault: HTTP ${status}`)
+				: ({} as unknown));
 	return { status, type: 'application/json; charset=utf-8', payload: JSON.stringify(body) };
 }
 

@@ -35,6 +35,8 @@ export interface Fault {
 	/** Exact path, or a prefix ending in `*`. */
 	path: string;
 	times?: number;
+	/** How many matching requests pass untouched first: `skip: 6` meets the 7th (default 0). */
+	skip?: number;
 	/**
 	 * `before` (default): answered instead of acting, nothing changes. `after`: the request is
 	 * handled (a post, media asset, comment or account is created and logged), then its answer is
@@ -56,6 +58,8 @@ export interface Fault {
 	elsewhere?: boolean;
 	html?: boolean;
 	drop?: boolean;
+	/** Answers as the service does once the plan's API credits are used up: a 403 with its body. */
+	credits?: boolean;
 	delayMs?: number;
 	/** hang: how long the connection is held before it is closed (default 120 s; also on stop and reset). */
 	holdMs?: number;
@@ -271,14 +275,20 @@ export class Runtime {
 		return this.store.data.keys.find((key) => key.value === value)?.name ?? 'unknown';
 	}
 
-	/** Takes the first fault matching the request, counting it down. */
+	/**
+	 * Takes the first fault matching the request, counting it down. A fault still skipping counts
+	 * the request as one it let pass, and the next matching fault is asked.
+	 */
 	takeFault(method: string, path: string): Fault | undefined {
-		const fault = this.faults.find(
-			(each) =>
+		const fault = this.faults.find((each) => {
+			const matches =
 				each.remaining > 0 &&
 				(each.method === undefined || each.method.toUpperCase() === method) &&
-				(each.path.endsWith('*') ? path.startsWith(each.path.slice(0, -1)) : path === each.path),
-		);
+				(each.path.endsWith('*') ? path.startsWith(each.path.slice(0, -1)) : path === each.path);
+			if (!matches || !each.skip) return matches;
+			each.skip -= 1;
+			return false;
+		});
 		if (!fault) return undefined;
 		fault.remaining -= 1;
 		this.faults = this.faults.filter((each) => each.remaining > 0);

@@ -7,7 +7,7 @@ import { parse as parseQuery } from 'node:querystring';
 
 import { registerControl } from './control.cts';
 import { startElsewhere } from './elsewhere.cts';
-import { ApiError, errorBody, fail, invalid, shapedError } from './errors.cts';
+import { ApiError, creditsExhausted, errorBody, fail, invalid, shapedError } from './errors.cts';
 import {
 	answerAfter,
 	answerBefore,
@@ -105,11 +105,7 @@ function enterWorkspace(runtime: Runtime, request: FastifyRequest, caller: Calle
 			: fail(404, 'Workspace not found or access denied');
 	}
 	if (runtime.credits !== null) {
-		if (runtime.credits <= 0) {
-			throw fail(403, 'API credits exhausted for this billing period. Upgrade your plan or wait.', {
-				error_code: 'CREDITS_EXHAUSTED',
-			});
-		}
+		if (runtime.credits <= 0) throw creditsExhausted();
 		runtime.credits -= 1;
 	}
 	return workspace;

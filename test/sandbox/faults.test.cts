@@ -219,6 +219,51 @@ describe('faults before the service acts', () => {
 	});
 });
 
+describe('a fault that meets only the nth matching request', () => {
+	it('skip: 6, times: 1 refuses the 7th create once, with the 403 of used-up credits; the rest are created', async () => {
+		const create = CREATES.post;
+		await api.control.fault({ method: 'POST', path: create.path, skip: 6, credits: true });
+		const answers = [];
+		for (let index = 0; index < 10; index += 1) {
+			// Reads between creates are not matching requests: they do not count towards the skip.
+			await api.get(ws('/posts'));
+			answers.push(await send('POST', create.path, create.body));
+		}
+		expect(answers.map((answer) => answer.status)).toEqual([
+			201, 201, 201, 201, 201, 201, 403, 201, 201, 201,
+		]);
+		expect(JSON.parse(answers[6].text as string)).toEqual({
+			status: false,
+			message: 'API credits exhausted for this billing period. Upgrade your plan or wait.',
+			error_code: 'CREDITS_EXHAUSTED',
+		});
+		expect(await create.count()).toBe(9);
+		expect(await loggedStatuses(create.path)).toEqual(answers.map((answer) => answer.status));
+	});
+
+	it('the credits fault answers what the service answers once the credits are used up', async () => {
+		await api.control.credits(0);
+		const service = await send('GET', ws('/posts'), undefined);
+		await api.control.credits(null);
+		await api.control.fault({ path: ws('/posts'), credits: true, times: 2 });
+		expect(await send('GET', ws('/posts'), undefined)).toEqual(service);
+		expect(await send('POST', CREATES.post.path, CREATES.post.body)).toEqual(service);
+		expect(service.status).toBe(403);
+	});
+
+	it('a request one fault lets pass is asked of the next; each fault counts its own skips', async () => {
+		const path = '/api/v1/me';
+		await api.control.fault({ path, skip: 1, status: 500 });
+		await api.control.fault({ path, skip: 2, status: 503, times: 2 });
+		const statuses = [];
+		for (let index = 0; index < 5; index += 1) statuses.push((await api.get(path)).status);
+		// 1st: the first fault skips it, the second skips it; 2nd: the first fault takes it; 3rd:
+		// the second skips it (its second skip); 4th and 5th: the second takes them.
+		expect(statuses).toEqual([200, 500, 200, 503, 503]);
+		expect((await api.get(path)).status).toBe(200);
+	});
+});
+
 describe('a redirect to the other origin', () => {
 	it.each([301, 302, 303, 307, 308])(
 		'%i: Location is the other origin with the same path and query; the service acts not',

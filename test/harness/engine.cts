@@ -380,9 +380,19 @@ export interface RunNodeOptions {
 	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
 	/** Node types besides the package's, by type name (the benchmarks run a peer node beside ours). */
 	extraNodeTypes?: Record<string, INodeType>;
+	/**
+	 * Runs the node as n8n retries a failed execution from the Executions list (mode `retry`): from
+	 * that run's data as n8n saved it, the failed run of the node removed. The node gets this call's
+	 * parameters and settings (n8n's "retry with the currently saved workflow"; the same ones are the
+	 * original workflow). `crashed`: the worker died, so what the node run kept in the execution
+	 * was never saved; `keepsStart` says whether n8n's execution context (when it began) was.
+	 */
+	retryOf?: { run: RunNodeResult; crashed?: boolean; keepsStart?: boolean };
 }
 
 export interface RunNodeResult {
+	/** The execution's data as n8n saves it, for a retry. */
+	data: IRunExecutionData;
 	output: INodeExecutionData[];
 	errorOutput?: INodeExecutionData[];
 	error?: NodeErrorInfo;
@@ -423,28 +433,49 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		items = await storeBinaries(binaryService, items, workflowId, executionId);
 	}
 
-	const mode: WorkflowExecuteMode = 'manual';
+	const mode: WorkflowExecuteMode = options.retryOf ? 'retry' : 'manual';
 	const hooks = lifecycleHooks(mode, executionId, workflowId, node);
 	const additionalData = additionalDataFor(credentialsHelper, hooks, executionId, workflowId);
-	const runExecutionData: IRunExecutionData = createRunExecutionData({
-		executionData: {
-			nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
-		},
-	});
+	const runExecutionData: IRunExecutionData = options.retryOf
+		? savedForRetry(options.retryOf, node)
+		: createRunExecutionData({
+				executionData: {
+					nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
+				},
+			});
 
 	const run = await new WorkflowExecute(
 		additionalData,
 		mode,
 		runExecutionData,
 	).processRunExecutionData(workflow);
-	const task = run.data.resultData.runData[NODE_NAME]?.[0];
+	const task = run.data.resultData.runData[NODE_NAME]?.at(-1);
 	const main = task?.data?.main ?? [];
 	return {
+		data: JSON.parse(JSON.stringify(run.data)) as IRunExecutionData,
 		output: main[0] ?? [],
 		...(options.errorOutput ? { errorOutput: main[1] ?? [] } : {}),
 		error: nodeError(task?.error ?? run.data.resultData.error),
 		hints: (task?.hints ?? []).map((hint) => hint.message),
 	};
+}
+
+/** What n8n's retry starts from: the saved data, its error and the node's failed run removed. */
+function savedForRetry(
+	{ run, crashed, keepsStart }: NonNullable<RunNodeOptions['retryOf']>,
+	node: INode,
+): IRunExecutionData {
+	const data = JSON.parse(JSON.stringify(run.data)) as IRunExecutionData;
+	delete data.resultData.error;
+	const runs = data.resultData.runData[NODE_NAME] ?? [];
+	if (runs.at(-1)?.error) runs.pop();
+	const executionData = data.executionData!;
+	for (const entry of executionData.nodeExecutionStack) entry.node = node;
+	if (crashed) {
+		executionData.contextData = {};
+		if (!keepsStart) delete executionData.runtimeData;
+	}
+	return data;
 }
 
 export interface RunPollOptions {

@@ -175,7 +175,7 @@ describe('a failure from the service', () => {
 		expect(posts.map((post) => post.text)).toEqual(['Post 0', 'Post 1']);
 		expect((await sandbox.control.requests({ method: 'POST', path: POSTS })).length).toBe(3);
 		expect(error?.description).toContain(
-			`Done before this failure: item 0 (ID ${posts[0].id}), item 1 (ID ${posts[1].id}). Leave them out when you run again, or they are sent twice.`,
+			`Done before this failure: item 0 (ID ${posts[0].id}), item 1 (ID ${posts[1].id}). A retry is safe: Retry On Fail, or a retry from the Executions list, gives them back as done and sends only the rest (a new run would send them again).`,
 		);
 	});
 

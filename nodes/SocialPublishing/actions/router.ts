@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { parallelRequestsOf, writer } from '../../shared/api';
 import { idOf } from '../../shared/ids';
 import { operationsByResource } from './index';
+import { journalOf } from './journal';
 import type { Plan } from './resource';
 
 type NodeError = NodeApiError | NodeOperationError;
@@ -18,7 +19,8 @@ type NodeError = NodeApiError | NodeOperationError;
  * Items go up to Options > Parallel Requests at a time, except that items of one order group go one
  * after another in item order (the service acts on them by arrival). Output keeps item order.
  * A failure from the service stops the batch: no item starts after it, the items under way finish,
- * and the error names the items already sent, so that a new run can leave them out.
+ * and the error names the items already sent. A retry of the run gives those back as they were,
+ * from the journal of this run (journal.ts), and sends the rest.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const outputs: INodeExecutionData[][] = [];
@@ -29,7 +31,17 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const handler = operationsByResource[resource]?.[operation];
+	// The items that sent something: a failure names them, not those that only read.
+	const wrote = new Set<number>();
+	const journal = journalOf(this);
 	const planItem = async (itemIndex: number): Promise<void> => {
+		const done = journal.done(itemIndex);
+		// Done by an earlier attempt of this run (a retry): its output again, and nothing sent.
+		if (done) {
+			wrote.add(itemIndex);
+			plans[itemIndex] = { send: async () => done };
+			return;
+		}
 		if (!handler)
 			throw new NodeOperationError(
 				this.getNode(),
@@ -38,11 +50,18 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			);
 		plans[itemIndex] = await handler.plan.call(this, itemIndex);
 	};
-	// The items that sent something: a failure names them, not those that only read.
-	const wrote = new Set<number>();
 	const sendItem = async (itemIndex: number): Promise<void> => {
-		const result = await plans[itemIndex].send(writer(this, () => wrote.add(itemIndex)));
-		outputs[itemIndex] = [result].flat().map((json) => ({ json, pairedItem: { item: itemIndex } }));
+		const sent = () => wrote.add(itemIndex);
+		const result = [
+			await plans[itemIndex].send(writer(this, sent, journal.doubt(itemIndex))),
+		].flat();
+		journal.record(itemIndex, result);
+		outputs[itemIndex] = result.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	};
+	/** A failed item that sent something, or was in doubt already, may have been done. */
+	const failed = (itemIndex: number) => {
+		if (wrote.has(itemIndex) || journal.doubt(itemIndex) !== undefined)
+			journal.record(itemIndex, 'doubt');
 	};
 	const nodeErrorOf = (error: unknown, itemIndex: number): NodeError => {
 		const nodeError =
@@ -56,9 +75,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	let failure: { itemIndex: number; error: NodeError } | undefined;
 	const onError = this.continueOnFail()
 		? (itemIndex: number, error: unknown) => {
+				failed(itemIndex);
 				outputs[itemIndex] = [errorItem(this, nodeErrorOf(error, itemIndex), itemIndex)];
 			}
 		: (itemIndex: number, error: unknown) => {
+				failed(itemIndex);
 				if (!failure || itemIndex < failure.itemIndex)
 					failure = { itemIndex, error: nodeErrorOf(error, itemIndex) };
 			};
@@ -100,14 +121,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				const id = idOf(outputs[itemIndex][0]?.json ?? {}, 'account_id', 'session_id');
 				return `item ${itemIndex}${id === '' ? '' : ` (ID ${id})`}`;
 			});
-		const [pronoun, pronounIs] = done.length === 1 ? ['it', 'it is'] : ['them', 'they are'];
+		const pronoun = done.length === 1 ? 'it' : 'them';
 		throw withLine(
 			stopped,
 			done.length === 0
 				? ''
-				: `Done before this failure: ${done.join(', ')}. Leave ${pronoun} out when you run again, or ${pronounIs} sent twice.`,
+				: `Done before this failure: ${done.join(', ')}. A retry is safe: Retry On Fail, or a retry from the Executions list, gives ${pronoun} back as done and sends only the rest (a new run would send ${pronoun} again).`,
 		);
 	}
+	journal.close();
 	return [outputs.flat()];
 }
 

@@ -76,6 +76,19 @@ export const timezone: Field = {
 	},
 };
 
+/** Options > Skip Posted Within (Hours) of Post > Create: a pipeline's guard against repeats. */
+export const skipPostedWithin: Field = {
+	name: 'skipPostedWithinHours',
+	label: 'Skip Posted Within (Hours)',
+	path: '',
+	kind: 'count',
+	min: 0,
+	ui: {
+		description:
+			'Skip a post whose text already went to the same accounts within this many hours: the item comes back as that post, with skipped: true, and nothing is sent. 0 sends every post.',
+	},
+};
+
 export const approval: Group = {
 	name: 'approval',
 	label: 'Approval',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { flattenAccounts } from '../../shared/accounts';
-import { getList, getPage } from '../../shared/api';
+import { getList, getPage, serviceNow } from '../../shared/api';
 import type { Page, PathParams, ReadName, ShortList } from '../../shared/api';
 import type { Found, Lookup } from '../../shared/api/exactlyOnce';
 import { idOf } from '../../shared/ids';
@@ -44,14 +44,24 @@ interface Listing extends Pick<Lookup, 'where' | 'idOf'>, Pick<Found, 'matchedOn
 	qs?: IDataObject;
 }
 
+/** Readings shared by the items of an execution, by what was read (see `Lookup.find`'s `shared`). */
+const sharedReadings = new WeakMap<object, Map<string, Promise<unknown>>>();
+function readOnce<T>(ctx: object, key: string | undefined, read: () => Promise<T>): Promise<T> {
+	if (key === undefined) return read();
+	const readings = sharedReadings.get(ctx) ?? new Map<string, Promise<unknown>>();
+	sharedReadings.set(ctx, readings);
+	if (!readings.has(key)) readings.set(key, read());
+	return readings.get(key) as Promise<T>;
+}
+
 /**
  * A lookup in a list: it finds a record that `matches`, was made since the first attempt and is
  * not claimed by another item yet, reading as few pages as it can.
  *
  * The API states no order for its lists (section 4.13), so page 1 and the last page are read first,
  * and their times tell which ORDERS the list may be in. In each such order, what was made since the
- * attempt is at the newest end: that page is read, then the one beside it, until a page reaches
- * back to before the attempt. The record counts as absent only when every order the pages still
+ * attempt is at the newest end: that page is read, then the one beside it, and so on until a page
+ * reaches back to before the attempt. The record counts as absent only when every order the pages still
  * fit shows it absent. When they fit no order, the whole list is read; when even that does not add
  * up and the record was not found, it is unknown whether it exists: an error, and nothing is sent
  * again.
@@ -63,13 +73,16 @@ function listLookup(
 	matches: (record: IDataObject) => boolean,
 ): Lookup {
 	const { where, idOf: idIn, matchedOn, endpoint, params, qs } = listing;
-	async function search(since: () => number, claimed: Set<string>) {
+	async function search(since: () => number, claimed: Set<string>, shared = false) {
 		const made = (each: IDataObject) =>
 			!claimed.has(idIn(each)) && timeOf(each.created_at) >= since() && matches(each);
 		const pages: Page[] = [];
 		const perPage = PER_PAGE_MAX;
+		const list = shared ? JSON.stringify([endpoint, params, qs]) : undefined;
 		const read = async (page: number) => {
-			pages[page] ??= await getPage.call(ctx, endpoint, params, { itemIndex, qs, page, perPage });
+			pages[page] ??= await readOnce(ctx, list && `${list} ${page}`, () =>
+				getPage.call(ctx, endpoint, params, { itemIndex, qs, page, perPage }),
+			);
 			return pages[page].items.find(made);
 		};
 		let hit = await read(1);
@@ -77,26 +90,33 @@ function listLookup(
 		if (hit || !hasMore || (hit = await read(last))) return hit;
 		/** What the pages at the newest end of `order` show: the record absent, nothing, or not that order. */
 		const shown = async (order: Order) => {
-			for (const page of order.newestFirst ? [1, 2] : [last, last - 1]) {
+			for (let i = 0; i < last; i++) {
+				const page = order.newestFirst ? i + 1 : last - i;
 				if ((hit = await read(page)) || !inOrder(pages, order)) return 'not';
 				const { items } = pages[page];
 				const edge = items[order.newestFirst ? items.length - 1 : 0];
 				if (timeOf(edge?.[order.key]) < since()) return 'absent';
 			}
-			return 'unknown';
+			return 'absent';
 		};
 		const shows: string[] = [];
 		for (const order of ORDERS) {
-			if (hit || shows.includes('unknown')) break;
+			if (hit) break;
 			shows.push(await shown(order));
 		}
 		const standing = shows.filter((_, i) => inOrder(pages, ORDERS[i]));
 		if (hit || (standing.length > 0 && standing.every((each) => each === 'absent'))) return hit;
-		const reading: { short?: ShortList } = {};
-		const short = (list: ShortList) => (reading.short = list);
-		hit = (await getList.call(ctx, endpoint, params, { itemIndex, qs, short })).find(made);
-		if (hit || !reading.short) return hit;
-		const { read: counted, total: all } = reading.short;
+		const whole = await readOnce(ctx, list && `${list} all`, async () => {
+			const reading: { short?: ShortList } = {};
+			const short = (each: ShortList) => (reading.short = each);
+			return {
+				records: await getList.call(ctx, endpoint, params, { itemIndex, qs, short }),
+				...reading,
+			};
+		});
+		hit = whole.records.find(made);
+		if (hit || !whole.short) return hit;
+		const { read: counted, total: all } = whole.short;
 		throw new Error(
 			`only ${counted} of its ${all} records could be read: its pages did not add up`,
 		);
@@ -105,10 +125,12 @@ function listLookup(
 		where,
 		when: 'before-resend',
 		idOf: idIn,
-		find: async (since, claimed) =>
-			foundResult(await search(since, claimed), [...matchedOn, 'created after the first attempt']),
+		find: async (since, claimed, shared) =>
+			foundResult(await search(since, claimed, shared), matchedOn),
 	};
 }
+
+const AFTER = 'created after the first attempt';
 
 /** A wall-clock `YYYY-MM-DD HH:MM` in `zone`, from either form the service may answer with. */
 function minuteIn(value: unknown, zone: string): string | undefined {
@@ -121,6 +143,9 @@ function minuteIn(value: unknown, zone: string): string | undefined {
  * adds its own), the same scheduled minute, and a draft as sent (one sent for review may be
  * reviewed by now: its status tells nothing). Drafts are looked for among drafts (status[]): a
  * service that does not filter answers more, never less.
+ *
+ * `repeat`: for Options > Skip Posted Within, the same text to the same accounts is enough,
+ * whatever its time or status.
  */
 export function postLookup(
 	ctx: IExecuteFunctions,
@@ -128,6 +153,7 @@ export function postLookup(
 	body: IDataObject,
 	zone: string,
 	itemIndex: number,
+	repeat = false,
 ): Lookup {
 	const content = asObject(body.content);
 	const scheduling = asObject(body.scheduling);
@@ -142,10 +168,12 @@ export function postLookup(
 		{
 			where: "the workspace's posts",
 			idOf,
-			matchedOn: ['text', 'accounts', 'publish type', 'scheduled time'],
+			matchedOn: repeat
+				? ['text', 'accounts', 'created within Skip Posted Within']
+				: ['text', 'accounts', 'publish type', 'scheduled time', AFTER],
 			endpoint: 'posts',
 			params: { workspaceId },
-			qs: isDraft && !reviewed ? { status: ['draft'] } : undefined,
+			qs: isDraft && !reviewed && !repeat ? { status: ['draft'] } : undefined,
 		},
 		(post) => {
 			const postScheduling = asObject(post.scheduling);
@@ -154,10 +182,30 @@ export function postLookup(
 				asObject(post.content).text === content.text &&
 				accounts.every((id) => ids.has(id)) &&
 				(byCategory || ids.size === accounts.length) &&
-				(reviewed || (postScheduling.status === 'draft') === isDraft) &&
-				(sentMinute === undefined || minuteIn(postScheduling.scheduled_at, zone) === sentMinute)
+				(repeat || reviewed || (postScheduling.status === 'draft') === isDraft) &&
+				(repeat ||
+					sentMinute === undefined ||
+					minuteIn(postScheduling.scheduled_at, zone) === sentMinute)
 			);
 		},
+	);
+}
+
+/**
+ * Options > Skip Posted Within: the workspace's post of the same text to the same accounts, made
+ * within `hours` (by the service's clock), as the item's output; one reading for every item.
+ */
+export async function postedWithin(
+	ctx: IExecuteFunctions,
+	post: { workspaceId: string; body: IDataObject; zone: string; itemIndex: number },
+	hours: number,
+): Promise<IDataObject | undefined> {
+	const { workspaceId, body, zone, itemIndex } = post;
+	const since = () => serviceNow(ctx) - hours * 3600_000;
+	const lookup = postLookup(ctx, workspaceId, body, zone, itemIndex, true);
+	const found = await lookup.find(since, new Set(), true);
+	return (
+		found && { ...found.record, id: idOf(found.record), skipped: true, matched_on: found.matchedOn }
 	);
 }
 
@@ -176,7 +224,7 @@ export function mediaLookup(
 			params: { workspaceId },
 			where: 'the media library',
 			idOf,
-			matchedOn: size === undefined ? ['name'] : ['name', 'size'],
+			matchedOn: [...(size === undefined ? ['name'] : ['name', 'size']), AFTER],
 			// Newest first is asked for; the order is read from the answers all the same.
 			qs: { sort: 'recent', search: name },
 		},
@@ -197,7 +245,7 @@ export function commentLookup(
 		{
 			where: "the post's comments",
 			idOf,
-			matchedOn: ['text', 'note flag'],
+			matchedOn: ['text', 'note flag', AFTER],
 			endpoint: 'comments',
 			params,
 		},

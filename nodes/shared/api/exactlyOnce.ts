@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { PathParams, Writer, WriteName } from './index';
 import { optionsOf } from '../options';
@@ -13,6 +13,8 @@ import { serviceNow } from '../transport/request';
  * sending, an answer that is not the API's) is not simply sent again: the node first looks for
  * what the request would have created, using the API's own lists. Found: that is the result,
  * marked `recovered`. Not found: it is sent again, a few times at most, with a pause between.
+ * An item that an earlier attempt of the run may have done (a retry: the writer's `doubt`) looks
+ * the same way before it is sent at all.
  */
 
 /**
@@ -46,9 +48,10 @@ export interface Lookup {
 	when: 'before-resend' | 'on-duplicate';
 	/**
 	 * The record the request would have created, made at or after `since()` (ms, by the service's
-	 * clock, asked after the list is read: its answer tells that clock), not yet claimed.
+	 * clock, asked after the list is read: its answer tells that clock), not yet claimed. `shared`:
+	 * what the list holds before this attempt is read once for every item that looks.
 	 */
-	find(since: () => number, claimed: Set<string>): Promise<Found | undefined>;
+	find(since: () => number, claimed: Set<string>, shared?: boolean): Promise<Found | undefined>;
 	/** The identifier of a found record, so that two items of one execution never claim the same. */
 	idOf(record: IDataObject): string;
 }
@@ -71,13 +74,25 @@ export async function createOnce(
 	lookup: Lookup,
 ): Promise<IDataObject> {
 	const ctx = this.ctx;
-	if (optionsOf(ctx, options.itemIndex).onServerError === 'fail')
-		return await this.send(name, params, options);
-	const began = Date.now();
+	const fail = optionsOf(ctx, options.itemIndex).onServerError === 'fail';
+	const began = this.doubt ?? Date.now();
 	const claimed = claimedByExecution.get(ctx) ?? new Set<string>();
 	claimedByExecution.set(ctx, claimed);
 	const tried: string[] = [];
 	let lastError: NodeApiError | undefined;
+	if (this.doubt !== undefined && lookup.when === 'before-resend') {
+		const found = await lookup.find(sinceBy(ctx, began), claimed, true).catch((error: Error) => {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Could not look for what an earlier attempt may have created: ${error.message}`,
+				{
+					itemIndex: options.itemIndex,
+					description: `Nothing was sent. It looked in ${lookup.where}.`,
+				},
+			);
+		});
+		if (found) return recovered(claimed, lookup, found);
+	}
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 		try {
 			const record = await this.send(name, params, options);
@@ -89,7 +104,7 @@ export async function createOnce(
 				caught instanceof NodeApiError
 					? caught
 					: new NodeApiError(ctx.getNode(), caught as JsonObject, { itemIndex: options.itemIndex });
-			const resentAfterDoubt = lastError !== undefined;
+			const resentAfterDoubt = lastError !== undefined || this.doubt !== undefined;
 			if (lookup.when === 'on-duplicate' && resentAfterDoubt && isDuplicate(error)) {
 				const found = await look(ctx, lookup, began, claimed, tried, error);
 				if (found) return recovered(claimed, lookup, found);
@@ -98,7 +113,7 @@ export async function createOnce(
 				);
 				throw stillUnknown(ctx, lookup, tried, error, options.itemIndex);
 			}
-			if (error.context.outcome !== 'unknown') throw error;
+			if (error.context.outcome !== 'unknown' || fail) throw error;
 			lastError = error;
 			tried.push(`attempt ${attempt}: ${lastError.message}`);
 			if (lookup.when === 'before-resend') {
@@ -122,14 +137,16 @@ async function look(
 	last: NodeApiError,
 ): Promise<Found | undefined> {
 	try {
-		// When the first attempt began, by the service's clock: now by its clock, less the time since.
-		const since = () => serviceNow(ctx) - (Date.now() - began) - CLOCK_SKEW_MS;
-		return await lookup.find(since, claimed);
+		return await lookup.find(sinceBy(ctx, began), claimed);
 	} catch (error) {
 		tried.push(`could not look in ${lookup.where}: ${(error as Error).message}`);
 		throw stillUnknown(ctx, lookup, tried, last, last.context.itemIndex as number);
 	}
 }
+
+/** When the first attempt began (`began`, by n8n's clock) by the service's clock, less the skew. */
+const sinceBy = (ctx: IExecuteFunctions, began: number) => () =>
+	serviceNow(ctx) - (Date.now() - began) - CLOCK_SKEW_MS;
 
 function recovered(claimed: Set<string>, lookup: Lookup, { record, matchedOn }: Found) {
 	claimed.add(lookup.idOf(record));

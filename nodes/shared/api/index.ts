@@ -14,6 +14,7 @@ import { ENDPOINTS } from './endpoints';
 export type { PathParams, ReadName, WriteName } from './endpoints';
 export { parallelRequestsOf } from '../options';
 export { multipartBody } from '../transport/multipart';
+export { serviceNow } from '../transport/request';
 
 /**
  * The API layer both nodes stand on: get a list (one page, all pages, or up to a limit) or one
@@ -66,11 +67,21 @@ const without = (body: IDataObject, fields: string[]): IDataObject =>
 export interface Writer<C extends ApiContext = IExecuteFunctions> {
 	ctx: C;
 	send(name: WriteName, params: PathParams, options?: CallOptions): Promise<IDataObject>;
+	/**
+	 * Set on a repeat of a run (a retry) for an item an earlier attempt may have done: since when,
+	 * by n8n's clock. Such an item looks before it writes (SocialPublishing/actions/journal.ts).
+	 */
+	doubt?: number;
 }
 
 /** A `Writer` for `ctx`; `sent` is told of each request before it goes. */
-export const writer = <C extends ApiContext>(ctx: C, sent = () => {}): Writer<C> => ({
+export const writer = <C extends ApiContext>(
+	ctx: C,
+	sent = () => {},
+	doubt?: number,
+): Writer<C> => ({
 	ctx,
+	doubt,
 	send: async (name, params, options = {}) => {
 		sent();
 		return await answerOf(ctx, name, params, options);

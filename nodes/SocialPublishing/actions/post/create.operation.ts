@@ -8,7 +8,7 @@ import { platformOptionsField, readPlatformOptions } from '../../fields/platform
 import * as post from '../../fields/post';
 import { byDisplayName, groupProperty, property } from '../../fields/ui';
 import { binaryUploads } from '../../helpers/media';
-import { postLookup } from '../../helpers/recovery';
+import { postedWithin, postLookup } from '../../helpers/recovery';
 import { resolveTimezone } from '../../helpers/workspaceZone';
 import type { Writer } from '../../../shared/api';
 import { createOnce } from '../../../shared/api/exactlyOnce';
@@ -48,7 +48,11 @@ export const description: INodeProperties[] = [
 		].sort(byDisplayName),
 	},
 	platformOptionsField,
-	nodeOptions(property(post.timezone), onServerErrorOption),
+	nodeOptions(
+		property(post.timezone),
+		{ ...property(post.skipPostedWithin), default: 0 },
+		onServerErrorOption,
+	),
 ];
 
 /** Where a time or date is read before a zone is known: an instant or a bare value needs none. */
@@ -72,6 +76,7 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 
 	const read = (field: Field, value: unknown) => readField(checks, field, value, UTC);
 	const chosen = read(post.timezone, options.timezone) as string | undefined;
+	const skipHours = read(post.skipPostedWithin, options.skipPostedWithinHours ?? 0) as number;
 	const publishType = read(post.publishType, top.publishType) as string;
 	const time = ['scheduled', 'draft'].includes(publishType)
 		? (read(post.scheduledAt, top.scheduledAt) as GivenTime | undefined)
@@ -117,6 +122,10 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 	// A queue slot, or a content category's next slot, goes to the post that arrives first.
 	const byArrival = ['queued', 'content_category'].includes(publishType);
 	const send = async (out: Writer) => {
+		const posted =
+			skipHours > 0 &&
+			(await postedWithin(this, { workspaceId, body, zone, itemIndex }, skipHours));
+		if (posted) return posted;
 		const uploaded = await uploads(out, body);
 		const created = await createOnce.call(
 			out,

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, NodeApiError } from 'n8n-workflow';
 
 import { nodeOptions } from '../../../shared/options';
 import { bodyOf, postId, postParams, workspace } from '../../fields/common';
@@ -44,8 +44,20 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 	}
 
 	const options = { body: Object.keys(body).length > 0 ? body : undefined, itemIndex };
-	return { send: async (out) => deleted(await out.send('deletePost', params, options), params) };
+	return {
+		send: async (out) => {
+			const answer = await out.send('deletePost', params, options).catch((error: NodeApiError) => {
+				// A retry of an item an earlier attempt may have done: a post gone is that attempt's work.
+				if (out.doubt === undefined || error.httpCode !== '404') throw error;
+			});
+			if (answer) return deleted(answer, params);
+			return { deleted: true, post_id: params.postId, already_gone: true, note: ALREADY_GONE };
+		},
+	};
 }
+
+const ALREADY_GONE =
+	'The post was already gone: an earlier attempt of this run deleted it, so nothing more was needed.';
 
 /**
  * 200: the post is gone and every requested platform deletion succeeded. 207: the post is

@@ -1,0 +1,318 @@
+// Exactly once across runs: n8n's Retry On Fail, a retry from the Executions list (mode "retry",
+// with the original or the currently saved workflow) and a crashed execution retried. Each runs
+// the node again on the same input; none may write anything twice. Proved by what the sandbox
+// holds afterwards and the requests it received.
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { DEMO } from '../../sandbox/demo-data.cts';
+import type { Fault } from '../../sandbox/runtime.cts';
+import { binaryItem, runNode } from '../harness/engine.cts';
+import type { RunNodeOptions, RunNodeResult } from '../harness/engine.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+import { inWorkspace } from '../library/fixtures.cts';
+import { A, MEDIA, POSTS, storedPosts } from '../post/fixtures.cts';
+
+const sandbox = useSandbox();
+const RETRY_ON_FAIL = { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 };
+
+const json = (values: IDataObject[]): INodeExecutionData[] =>
+	values.map((value) => ({ json: value }));
+const stories = (count: number, tag: string) =>
+	json(Array.from({ length: count }, (_, n) => ({ text: `${tag} story ${n + 1}` })));
+const createPosts = (publishType = 'draft', options: INodeParameters = {}) =>
+	inWorkspace('post', 'create', {
+		text: '={{ $json.text }}',
+		accounts: [A.facebook],
+		publishType,
+		options,
+	});
+
+/** The failures that stop the node, each met once by the `nth` matching request. */
+const refusals = (path: string, nth: number): Array<[string, Fault, INodeParameters]> => [
+	['a 403 (credits used up)', { method: 'POST', path, skip: nth - 1, credits: true }, {}],
+	[
+		'a 429 past Max Rate-Limit Wait',
+		{
+			method: 'POST',
+			path,
+			skip: nth - 1,
+			status: 429,
+			body: { status: false, message: 'Too many requests', retry_after: 3600 },
+		},
+		{},
+	],
+	[
+		'a 500 with On Server Error "Fail"',
+		{ method: 'POST', path, skip: nth - 1, status: 500 },
+		{ onServerError: 'fail' },
+	],
+];
+
+/** The texts of the workspace's posts made by this test (tagged), each as often as it exists. */
+async function postedTexts(tag: string): Promise<string[]> {
+	return (await storedPosts(sandbox.url))
+		.map((post) => String((post.content as IDataObject).text))
+		.filter((text) => text.startsWith(tag))
+		.sort();
+}
+
+const run = (options: Omit<RunNodeOptions, 'credentials'>) =>
+	runNode({ credentials: sandbox.credentials(), ...options });
+const pairing = (result: RunNodeResult) => result.output.map((item) => item.pairedItem);
+const requestsTo = async (method: string, path: string) =>
+	(await sandbox.control.requests()).filter((r) => r.method === method && r.path === path);
+
+describe('Retry On Fail sends nothing twice: what was done comes back without a request', () => {
+	describe.each([
+		['in parallel (Draft)', 'draft'],
+		['in an order group (Queued)', 'queued'],
+	])('%s', (_order, publishType) => {
+		test.each(refusals(POSTS, 7))('10 posts, %s at the 7th', async (_name, fault, options) => {
+			const tag = `${publishType} ${_name}`;
+			await sandbox.control.fault(fault);
+			const result = await run({
+				parameters: createPosts(publishType, options),
+				items: stories(10, tag),
+				settings: RETRY_ON_FAIL,
+			});
+			expect(result.error).toBeUndefined();
+			expect(await postedTexts(tag)).toEqual(
+				Array.from({ length: 10 }, (_, n) => `${tag} story ${n + 1}`).sort(),
+			);
+			// Ten made, one refused; the second try sent only the one refused.
+			expect((await requestsTo('POST', POSTS)).map((r) => r.status).sort()).toEqual([
+				...Array(10).fill(201),
+				Number(fault.status ?? 403),
+			]);
+			expect(result.output.map((item) => item.json.text ?? item.json.id)).toHaveLength(10);
+			expect(pairing(result)).toEqual(Array.from({ length: 10 }, (_, item) => ({ item })));
+		});
+	});
+
+	const png = (name: string) =>
+		binaryItem(
+			{},
+			{ data: { data: Buffer.from(name), fileName: `${name}.png`, mimeType: 'image/png' } },
+		);
+	const P = DEMO.posts;
+	// The API answers 201 to these creates, 200 to the rest (adding an account included).
+	const CREATES = new Set(['Media > Upload', 'Comment > Create']);
+	const OTHERS: Array<[string, INodeParameters, INodeExecutionData[], Fault]> = [
+		[
+			'Media > Upload',
+			inWorkspace('media', 'upload', { source: 'binary', binaryPropertyName: 'data' }),
+			['one', 'two', 'three'].map(png),
+			{ method: 'POST', path: MEDIA, skip: 1, credits: true },
+		],
+		[
+			'Comment > Create',
+			inWorkspace('comment', 'create', { postId: P.draft, comment: '={{ $json.text }}' }),
+			json([{ text: 'First' }, { text: 'Second' }, { text: 'Third' }]),
+			{ method: 'POST', path: `${POSTS}/${P.draft}/comments`, skip: 1, credits: true },
+		],
+		[
+			'Account > Add Facebook Group',
+			inWorkspace('account', 'addFacebookGroup', { name: '={{ $json.text }}' }),
+			json([{ text: 'Acme Fans' }, { text: 'Acme Friends' }, { text: 'Acme Regulars' }]),
+			{
+				method: 'POST',
+				path: `/api/v1/workspaces/${DEMO.workspaces.main.id}/add/*`,
+				skip: 1,
+				credits: true,
+			},
+		],
+		[
+			'Post > Delete',
+			inWorkspace('post', 'delete', { postId: '={{ $json.id }}' }),
+			json([{ id: P.draft }, { id: P.scheduled }, { id: P.failed }]),
+			{ method: 'DELETE', path: `${POSTS}/*`, skip: 1, credits: true },
+		],
+		...(['approve', 'reject'] as const).map(
+			(operation): [string, INodeParameters, INodeExecutionData[], Fault] => [
+				`Post > ${operation}`,
+				inWorkspace('post', operation, { postId: '={{ $json.id }}', comment: 'Checked' }),
+				json([
+					{ id: P.pendingForAlex1 },
+					{ id: P.pendingForAlex2 },
+					{ id: P.pendingForAlexAndJordan },
+				]),
+				{ method: 'POST', path: `${POSTS}/*`, skip: 1, credits: true },
+			],
+		),
+	];
+
+	test.each(OTHERS)(
+		'%s: 3 items, the 2nd refused once',
+		async (_name, parameters, items, fault) => {
+			await sandbox.control.fault(fault);
+			const result = await run({ parameters, items, settings: RETRY_ON_FAIL });
+			expect(result.error).toBeUndefined();
+			expect(pairing(result)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+			// Each item's write went out once and succeeded; the refused one once more, and nothing else.
+			const writes = (await sandbox.control.requests()).filter((r) => r.method === fault.method);
+			const made = writes.filter((r) => r.status !== 403);
+			expect(writes.length - made.length).toBe(1);
+			expect(made.map((r) => r.status)).toEqual(Array(3).fill(CREATES.has(_name) ? 201 : 200));
+			expect(new Set(made.map((r) => `${r.path} ${JSON.stringify(r.body)}`)).size).toBe(3);
+		},
+	);
+});
+
+describe('a retried execution sends nothing twice', () => {
+	const DRAFTS_PAGE_1 = { page: '1', per_page: '100', 'status[]': 'draft' };
+	const TEN = (tag: string) => Array.from({ length: 10 }, (_, n) => `${tag} story ${n + 1}`).sort();
+	/** A first run of 10 posts that fails at the 7th create (a 403), as the Executions list shows it. */
+	async function failedRun(tag: string, parameters = createPosts()) {
+		await sandbox.control.fault({ method: 'POST', path: POSTS, skip: 6, credits: true });
+		const first = await run({ parameters, items: stories(10, tag) });
+		expect(first.error?.httpCode).toBe('403');
+		expect(first.error?.description).toContain(
+			'A retry is safe: Retry On Fail, or a retry from the Executions list, gives them back as done and sends only the rest (a new run would send them again).',
+		);
+		expect(await postedTexts(tag)).toHaveLength(9);
+		await sandbox.control.clearRequests();
+		return first;
+	}
+
+	test.each([
+		['the original workflow', {}],
+		['the currently saved workflow (an option changed)', { timeout: 30 }],
+	])('with %s: the one refused is looked for once, then sent', async (_name, options) => {
+		const tag = `retry ${_name}`;
+		const first = await failedRun(tag);
+		const retried = await run({
+			parameters: createPosts('draft', options),
+			items: stories(10, tag),
+			retryOf: { run: first },
+		});
+		expect(retried.error).toBeUndefined();
+		// One create, after one reading of the drafts for the one item that had sent something.
+		expect((await requestsTo('POST', POSTS)).map((r) => r.status)).toEqual([201]);
+		expect((await requestsTo('GET', POSTS)).map((r) => r.query)).toEqual([DRAFTS_PAGE_1]);
+		expect(await postedTexts(tag)).toEqual(TEN(tag));
+		expect(retried.output).toHaveLength(10);
+		expect(pairing(retried)).toEqual(Array.from({ length: 10 }, (_, item) => ({ item })));
+		expect(retried.output.filter((item) => item.json.recovered)).toEqual([]);
+	});
+
+	test.each([
+		['n8n kept when the execution began', true],
+		['n8n did not keep when it began (24 hours back)', false],
+	])(
+		'a crashed worker (nothing the node kept was saved), %s: one reading for the batch',
+		async (_name, keepsStart) => {
+			const tag = `crash ${keepsStart}`;
+			const first = await failedRun(tag);
+			const retried = await run({
+				parameters: createPosts(),
+				items: stories(10, tag),
+				retryOf: { run: first, crashed: true, keepsStart },
+			});
+			expect(retried.error).toBeUndefined();
+			expect((await requestsTo('POST', POSTS)).map((r) => r.status)).toEqual([201]);
+			// The drafts fit one page: one reading for all ten items.
+			expect((await requestsTo('GET', POSTS)).map((r) => r.query)).toEqual([DRAFTS_PAGE_1]);
+			expect(await postedTexts(tag)).toEqual(TEN(tag));
+			const found = retried.output.filter((item) => item.json.recovered === true);
+			expect(found).toHaveLength(9);
+			expect(found[0].json.matched_on).toEqual([
+				'text',
+				'accounts',
+				'publish type',
+				'scheduled time',
+				'created after the first attempt',
+			]);
+			expect(pairing(retried)).toEqual(Array.from({ length: 10 }, (_, item) => ({ item })));
+		},
+	);
+
+	test('a crashed Delete or Approve: a post already gone, an approval already held, end as done', async () => {
+		const P = DEMO.posts;
+		const del = inWorkspace('post', 'delete', { postId: '={{ $json.id }}' });
+		const ids = json([{ id: P.draft }, { id: P.scheduled }]);
+		// The service deletes the second, then its answer is lost; then the worker dies.
+		const lost = { skip: 1, when: 'after', status: 500 } as const;
+		await sandbox.control.fault({ method: 'DELETE', path: `${POSTS}/*`, ...lost });
+		const first = await run({ parameters: del, items: ids });
+		expect(first.error?.httpCode).toBe('500');
+		const again = await run({
+			parameters: del,
+			items: ids,
+			retryOf: { run: first, crashed: true },
+		});
+		expect(again.error).toBeUndefined();
+		expect(again.output.map((item) => item.json)).toEqual(
+			[P.draft, P.scheduled].map((postId) => ({
+				deleted: true,
+				post_id: postId,
+				already_gone: true,
+				note: 'The post was already gone: an earlier attempt of this run deleted it, so nothing more was needed.',
+			})),
+		);
+
+		const approve = inWorkspace('post', 'approve', { postId: P.pendingForAlex1 });
+		await sandbox.control.fault({ method: 'POST', path: `${POSTS}/*`, ...lost, skip: 0 });
+		const approved = await run({ parameters: approve });
+		expect(approved.error?.httpCode).toBe('500');
+		const twice = await run({ parameters: approve, retryOf: { run: approved, crashed: true } });
+		expect(twice.error).toBeUndefined();
+		expect(twice.output.map((item) => item.json)).toEqual([
+			{
+				post_id: P.pendingForAlex1,
+				action: 'approve',
+				message: null,
+				note: 'The service already holds your approve: an earlier attempt of this run sent it, so nothing more was needed.',
+			},
+		]);
+		// The same refusal outside a retry is an error, as before.
+		const plain = await run({ parameters: approve });
+		expect(plain.error?.httpCode).toBe('400');
+	});
+});
+
+describe('Options > Skip Posted Within (Hours), for pipelines', () => {
+	test('a second run of the same stories skips all of them with one reading, and posts nothing', async () => {
+		const parameters = createPosts('draft', { skipPostedWithinHours: 24 });
+		const first = await run({ parameters, items: stories(5, 'pipeline') });
+		expect(first.error).toBeUndefined();
+		expect(first.output.filter((item) => item.json.skipped)).toEqual([]);
+		await sandbox.control.clearRequests();
+		const second = await run({ parameters, items: stories(5, 'pipeline') });
+		expect(second.error).toBeUndefined();
+		expect(await requestsTo('POST', POSTS)).toEqual([]);
+		expect(await requestsTo('GET', POSTS)).toHaveLength(1);
+		expect(second.output.map((item) => [item.json.skipped, item.json.id])).toEqual(
+			first.output.map((item) => [true, item.json.id]),
+		);
+		expect(second.output[0].json.matched_on).toEqual([
+			'text',
+			'accounts',
+			'created within Skip Posted Within',
+		]);
+		expect(await postedTexts('pipeline')).toHaveLength(5);
+	});
+
+	test('a post to other accounts, or older than the window, is sent', async () => {
+		await run({ parameters: createPosts('draft'), items: stories(1, 'window') });
+		const other = inWorkspace('post', 'create', {
+			text: '={{ $json.text }}',
+			accounts: [A.facebook, A.linkedin],
+			publishType: 'draft',
+			options: { skipPostedWithinHours: 24 },
+		});
+		const result = await run({ parameters: other, items: stories(1, 'window') });
+		expect(result.output[0].json.skipped).toBeUndefined();
+		expect(await postedTexts('window')).toHaveLength(2);
+	});
+
+	test('a value that is no number of hours is refused before anything is sent', async () => {
+		const result = await run({
+			parameters: createPosts('draft', { skipPostedWithinHours: -1 }),
+			items: stories(2, 'bad'),
+		});
+		expect(result.error?.message).toBe(
+			'Skip Posted Within (Hours): needs a whole number of at least 0, but was given the number -1',
+		);
+		expect((await sandbox.control.requests()).filter((r) => r.method !== 'GET')).toEqual([]);
+	});
+});

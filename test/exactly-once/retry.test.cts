@@ -195,6 +195,27 @@ describe('a retried execution sends nothing twice', () => {
 		expect(retried.output.filter((item) => item.json.recovered)).toEqual([]);
 	});
 
+	test('a 100-item batch that failed at item 70, retried: 30 creates and one reading (the floor)', async () => {
+		const queued = createPosts('queued');
+		await sandbox.control.fault({ method: 'POST', path: POSTS, skip: 70, credits: true });
+		const first = await run({ parameters: queued, items: stories(100, 'hundred') });
+		expect(first.error?.itemIndex).toBe(70);
+		await sandbox.control.clearRequests();
+		const retried = await run({
+			parameters: queued,
+			items: stories(100, 'hundred'),
+			retryOf: { run: first },
+		});
+		expect(retried.error).toBeUndefined();
+		const requests = await sandbox.control.requests();
+		expect(requests.map((r) => `${r.method} ${r.status}`).sort()).toEqual([
+			'GET 200',
+			...Array(30).fill('POST 201'),
+		]);
+		expect(retried.output).toHaveLength(100);
+		expect(await postedTexts('hundred')).toHaveLength(100);
+	});
+
 	test.each([
 		['n8n kept when the execution began', true],
 		['n8n did not keep when it began (24 hours back)', false],

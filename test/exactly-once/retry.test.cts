@@ -267,7 +267,7 @@ describe('a retried execution sends nothing twice', () => {
 				deleted: true,
 				post_id: postId,
 				already_gone: true,
-				note: 'The post was already gone: an earlier attempt of this run deleted it, so nothing more was needed.',
+				note: 'The post was already gone: an earlier attempt of this run deleted it.',
 			})),
 		);
 
@@ -282,7 +282,7 @@ describe('a retried execution sends nothing twice', () => {
 				post_id: P.pendingForAlex1,
 				action: 'approve',
 				message: null,
-				note: 'The service already holds your approve: an earlier attempt of this run sent it, so nothing more was needed.',
+				note: 'The service already holds your approve: an earlier attempt of this run sent it.',
 			},
 		]);
 		// The same refusal outside a retry is an error, as before.

@@ -12,64 +12,46 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
  * been done since the execution being retried began, which n8n's execution context tells when the
  * retry inherited it; where it does not, within RETRY_LOOKBACK_MS.
  */
-export const RETRY_LOOKBACK_MS = 24 * 3600_000;
+const RETRY_LOOKBACK_MS = 24 * 3600_000;
 
-interface Entry {
-	/** The input item it was for, hashed: a retry on other input is not a repeat. */
-	key: string;
-	json?: IDataObject[];
-	doubt?: boolean;
-}
+/** Per item: the input item hashed (other input is no repeat), and its output or doubt. */
+type Entry = { key: string; json?: IDataObject[]; doubt?: boolean };
 
-interface Run {
-	/** When the first attempt began, by n8n's clock. */
-	began: number;
-	items: Record<string, Entry>;
-}
-
-export interface Journal {
-	/** The output an earlier attempt gave the item, when it was done. */
-	done(itemIndex: number): IDataObject[] | undefined;
-	/** When an earlier attempt may have done the item: since when, by n8n's clock. */
-	doubt(itemIndex: number): number | undefined;
-	record(itemIndex: number, outcome: IDataObject[] | 'doubt'): void;
-	/** The run is over without a failure: nothing is kept. */
-	close(): void;
-}
-
-/** Since when a retried execution without a journal may have written: see above. */
-function retriedSince(ctx: IExecuteFunctions): number {
-	// Not in n8n 1.x; a context the retry made itself (source "retry") began with the retry.
-	const context = ctx.getExecutionContext?.();
-	return context && context.source !== 'retry'
-		? context.establishedAt
-		: Date.now() - RETRY_LOOKBACK_MS;
-}
-
-export function journalOf(ctx: IExecuteFunctions): Journal {
-	const runs = (ctx.getContext('node').runs ??= {}) as Record<string, Run>;
+export function journalOf(ctx: IExecuteFunctions) {
+	const runs = (ctx.getContext('node').runs ??= {}) as Record<
+		string,
+		{ began: number; items: Entry[] }
+	>;
 	// A node in a loop runs more than once in an execution; each run keeps its own.
 	const runIndex = String(ctx.getWorkflowDataProxy(0).$runIndex);
-	const earlier = runs[runIndex];
-	const unknown = ctx.getMode() === 'retry' && !earlier;
+	const unknown = ctx.getMode() === 'retry' && !runs[runIndex];
+	// Not in n8n 1.x; a context the retry made itself (source "retry") began with the retry.
+	const context = unknown ? ctx.getExecutionContext?.() : undefined;
 	const run = (runs[runIndex] ??= {
-		began: unknown ? retriedSince(ctx) : Date.now(),
-		items: {},
+		began: !unknown
+			? Date.now()
+			: context && context.source !== 'retry'
+				? context.establishedAt
+				: Date.now() - RETRY_LOOKBACK_MS,
+		items: [],
 	});
 	const keys = ctx
 		.getInputData()
 		.map(({ json }) => createHash('sha256').update(JSON.stringify(json)).digest('base64'));
 	// Each item stays in doubt until it is done: a crashed attempt may have done any of them.
-	if (unknown) keys.forEach((key, itemIndex) => (run.items[itemIndex] = { key, doubt: true }));
+	if (unknown) run.items = keys.map((key) => ({ key, doubt: true }));
 	const entry = (itemIndex: number) =>
 		run.items[itemIndex]?.key === keys[itemIndex] ? run.items[itemIndex] : undefined;
 	return {
-		done: (itemIndex) => entry(itemIndex)?.json,
-		doubt: (itemIndex) => (entry(itemIndex)?.doubt ? run.began : undefined),
-		record(itemIndex, outcome) {
+		/** The output an earlier attempt gave the item, when it was done. */
+		done: (itemIndex: number) => entry(itemIndex)?.json,
+		/** When an earlier attempt may have done the item: since when, by n8n's clock. */
+		doubt: (itemIndex: number) => (entry(itemIndex)?.doubt ? run.began : undefined),
+		record(itemIndex: number, outcome: IDataObject[] | 'doubt') {
 			const key = keys[itemIndex];
 			run.items[itemIndex] = outcome === 'doubt' ? { key, doubt: true } : { key, json: outcome };
 		},
+		/** The run is over without a failure: nothing is kept. */
 		close: () => delete runs[runIndex],
 	};
 }

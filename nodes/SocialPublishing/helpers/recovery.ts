@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { flattenAccounts } from '../../shared/accounts';
-import { getList, getPage, serviceNow } from '../../shared/api';
+import { getList, getPage } from '../../shared/api';
 import type { Page, PathParams, ReadName, ShortList } from '../../shared/api';
 import type { Found, Lookup } from '../../shared/api/exactlyOnce';
 import { idOf } from '../../shared/ids';
@@ -188,24 +188,6 @@ export function postLookup(
 					minuteIn(postScheduling.scheduled_at, zone) === sentMinute)
 			);
 		},
-	);
-}
-
-/**
- * Options > Skip Posted Within: the workspace's post of the same text to the same accounts, made
- * within `hours` (by the service's clock), as the item's output; one reading for every item.
- */
-export async function postedWithin(
-	ctx: IExecuteFunctions,
-	post: { workspaceId: string; body: IDataObject; zone: string; itemIndex: number },
-	hours: number,
-): Promise<IDataObject | undefined> {
-	const { workspaceId, body, zone, itemIndex } = post;
-	const since = () => serviceNow(ctx) - hours * 3600_000;
-	const lookup = postLookup(ctx, workspaceId, body, zone, itemIndex, true);
-	const found = await lookup.find(since, new Set(), true);
-	return (
-		found && { ...found.record, id: idOf(found.record), skipped: true, matched_on: found.matchedOn }
 	);
 }
 

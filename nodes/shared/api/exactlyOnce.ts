@@ -82,14 +82,8 @@ export async function createOnce(
 	let lastError: NodeApiError | undefined;
 	if (this.doubt !== undefined && lookup.when === 'before-resend') {
 		const found = await lookup.find(sinceBy(ctx, began), claimed, true).catch((error: Error) => {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Could not look for what an earlier attempt may have created: ${error.message}`,
-				{
-					itemIndex: options.itemIndex,
-					description: `Nothing was sent. It looked in ${lookup.where}.`,
-				},
-			);
+			const message = `Could not look in ${lookup.where} for what an earlier attempt made, so nothing was sent: ${error.message}`;
+			throw new NodeOperationError(ctx.getNode(), message, { itemIndex: options.itemIndex });
 		});
 		if (found) return recovered(claimed, lookup, found);
 	}

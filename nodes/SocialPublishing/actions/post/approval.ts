@@ -29,40 +29,34 @@ export function approvalOperation(action: ApprovalAction): Operation {
 					const answer = await out
 						.send('approval', params, { body, itemIndex })
 						.catch(async (error: NodeApiError) => {
+							// On a retry of an item that may have been done, the refusal may be for that.
 							const refused = ['400', '409', '422'].includes(String(error.httpCode));
-							if (
-								out.doubt === undefined ||
-								!refused ||
-								!(await holds(out.ctx, { ...params, itemIndex }, action))
-							)
+							if (out.doubt === undefined || !refused || !(await holds(out.ctx, itemIndex, action)))
 								throw error;
+							return {
+								message: null,
+								note: `The service already holds your ${action}: an earlier attempt of this run sent it.`,
+							};
 						});
-					if (answer) return { post_id: params.postId, ...body, message: answer.message ?? null };
-					return { post_id: params.postId, ...body, message: null, note: ALREADY_HELD(action) };
+					return {
+						post_id: params.postId,
+						...body,
+						message: answer.message ?? null,
+						...(answer.note ? { note: answer.note } : {}),
+					};
 				},
 			};
 		},
 	};
 }
 
-const ALREADY_HELD = (action: string) =>
-	`The service already holds your ${action}: an earlier attempt of this run sent it, so nothing more was needed.`;
-
-/**
- * Whether the post's approvers show this user's `action` already: asked only on a retry of an item
- * an earlier attempt may have done, when the service refuses the action (it was taken).
- */
-async function holds(
-	ctx: IExecuteFunctions,
-	{ workspaceId, postId, itemIndex }: { workspaceId: string; postId: string; itemIndex: number },
-	action: string,
-): Promise<boolean> {
+/** Whether the post's approvers show this user's `action` already (read only on a retry). */
+async function holds(ctx: IExecuteFunctions, itemIndex: number, action: string) {
+	const { workspaceId, postId } = postParams(ctx, itemIndex);
 	const { ids } = await readMe(ctx, itemIndex);
 	const qs = { approval_assigned_to: ids };
-	const post = (await getList.call(ctx, 'posts', { workspaceId }, { itemIndex, qs })).find(
-		(each) => idOf(each) === postId,
-	);
-	return asList(asObject(post?.approval).approvers).some(
+	const posts = await getList.call(ctx, 'posts', { workspaceId }, { itemIndex, qs });
+	return asList(asObject(posts.find((each) => idOf(each) === postId)?.approval).approvers).some(
 		(approver) => ids.includes(String(approver.user_id)) && approver.status === action,
 	);
 }

@@ -8,9 +8,10 @@ import { platformOptionsField, readPlatformOptions } from '../../fields/platform
 import * as post from '../../fields/post';
 import { byDisplayName, groupProperty, property } from '../../fields/ui';
 import { binaryUploads } from '../../helpers/media';
-import { postedWithin, postLookup } from '../../helpers/recovery';
+import { postLookup } from '../../helpers/recovery';
 import { resolveTimezone } from '../../helpers/workspaceZone';
 import type { Writer } from '../../../shared/api';
+import { serviceNow } from '../../../shared/api';
 import { createOnce } from '../../../shared/api/exactlyOnce';
 import { idOf } from '../../../shared/ids';
 import { readMe } from '../../../shared/me';
@@ -122,10 +123,17 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 	// A queue slot, or a content category's next slot, goes to the post that arrives first.
 	const byArrival = ['queued', 'content_category'].includes(publishType);
 	const send = async (out: Writer) => {
-		const posted =
-			skipHours > 0 &&
-			(await postedWithin(this, { workspaceId, body, zone, itemIndex }, skipHours));
-		if (posted) return posted;
+		// Options > Skip Posted Within: the same text to the same accounts in that time is not sent.
+		const since = () => serviceNow(this) - skipHours * 3600_000;
+		const repeat = postLookup(this, workspaceId, body, zone, itemIndex, true);
+		const found = skipHours > 0 && (await repeat.find(since, new Set(), true));
+		if (found)
+			return {
+				...found.record,
+				id: idOf(found.record),
+				skipped: true,
+				matched_on: found.matchedOn,
+			};
 		const uploaded = await uploads(out, body);
 		const created = await createOnce.call(
 			out,

@@ -51,14 +51,11 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 				if (out.doubt === undefined || error.httpCode !== '404') throw error;
 			});
 			if (answer) return deleted(answer, params);
-			return { deleted: true, post_id: params.postId, already_gone: true, note: ALREADY_GONE };
+			const note = 'The post was already gone: an earlier attempt of this run deleted it.';
+			return { deleted: true, post_id: params.postId, already_gone: true, note };
 		},
 	};
 }
-
-const ALREADY_GONE =
-	'The post was already gone: an earlier attempt of this run deleted it, so nothing more was needed.';
-
 /**
  * 200: the post is gone and every requested platform deletion succeeded. 207: the post is
  * removed from the service all the same; some accounts' platform deletions failed.

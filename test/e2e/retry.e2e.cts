@@ -188,12 +188,16 @@ function outputOf(execution: SavedExecution): { json: IDataObject; pairedItem: u
 	return items.map(({ json, pairedItem }) => ({ json, pairedItem }));
 }
 
-/** The sandbox's log of creates: the story each sent, and what the service answered. */
-async function createsLogged(control: SandboxControl) {
-	return (await control.requests({ method: 'POST', path: POSTS_PATH })).map((request) => ({
-		story: bodyOf(request).content.text,
-		status: request.status,
-	}));
+/**
+ * The sandbox's log in order: a create as the story it sent, any other request as its method and
+ * path within the workspace; each with what the service answered.
+ */
+async function logged(control: SandboxControl) {
+	return (await control.requests()).map((request) =>
+		request.method === 'POST' && request.path === POSTS_PATH
+			? ['create', bodyOf(request).content.text, request.status]
+			: [request.method, request.path.replace(`/api/v1/workspaces/${main.id}`, ''), request.status],
+	);
 }
 
 /** The posts the service holds for the stories, by story, each with its ID (read through the API). */
@@ -241,24 +245,26 @@ describe.each([
 	['the original workflow', false],
 	['the workflow as saved now', true],
 ])('retried from the Executions list with %s', (_name, loadWorkflow) => {
-	test('every story exactly once; the retry sends only the stories not done, and succeeds', async () => {
+	test('every story exactly once; the retry reads once, sends only the stories not done, and succeeds', async () => {
 		await refuseSeventhCreate(sandbox.control);
 		const failed = await runManually(IDS.oneAtATime);
 		expect(failed.status).toBe('error');
 		expect(runOf(failed).resultData.error?.message).toMatch(/API credits exhausted/);
 		// One at a time: stories 1 to 6 created, the 7th refused, 8 to 10 not sent.
-		const before = await createsLogged(sandbox.control);
-		expect(before).toEqual([
-			...STORIES.slice(0, 6).map((story) => ({ story, status: 201 })),
-			{ story: STORIES[6], status: 403 },
+		expect(await logged(sandbox.control)).toEqual([
+			...STORIES.slice(0, 6).map((story) => ['create', story, 201]),
+			['create', STORIES[6], 403],
 		]);
 
 		await sandbox.control.clearRequests();
 		const retried = await retry(failed.id, loadWorkflow);
 		expect(retried).toMatchObject({ mode: 'retry', status: 'success', retryOf: failed.id });
-		expect(await createsLogged(sandbox.control)).toEqual(
-			STORIES.slice(6).map((story) => ({ story, status: 201 })),
-		);
+		// Stories 1 to 6 come back from the failed run, with no request. The 7th sent something
+		// and failed, so the batch reads the drafts once before it sends 7 to 10.
+		expect(await logged(sandbox.control)).toEqual([
+			['GET', '/posts', 200],
+			...STORIES.slice(6).map((story) => ['create', story, 201]),
+		]);
 		await expectEveryStoryOnce(outputOf(retried));
 	});
 });
@@ -267,19 +273,21 @@ test('Retry On Fail (3 tries): every story exactly once, in one execution that s
 	await refuseSeventhCreate(sandbox.control);
 	const execution = await runManually(IDS.retryOnFail);
 	expect(execution.status).toBe('success');
-	// All 10 at once (the node's default): 9 created and the 7th to arrive refused; then the
-	// node's second try sends only the refused story.
-	const creates = await createsLogged(sandbox.control);
-	const refused = creates.filter((create) => create.status === 403);
+	// All 10 at once (the node's default): 9 created and the 7th to arrive refused, in the order
+	// they arrived; then the node's second try reads the drafts once and sends only that story.
+	const log = await logged(sandbox.control);
+	const refused = log.filter(([, , status]) => status === 403);
 	expect(refused).toHaveLength(1);
-	expect(creates).toHaveLength(STORY_COUNT + 1);
 	expect(
-		creates
+		log
 			.slice(0, STORY_COUNT)
-			.map((create) => create.story)
+			.map(([, story]) => story)
 			.sort(),
 	).toEqual([...STORIES].sort());
-	expect(creates[STORY_COUNT]).toEqual({ story: refused[0].story, status: 201 });
+	expect(log.slice(STORY_COUNT)).toEqual([
+		['GET', '/posts', 200],
+		['create', refused[0][1], 201],
+	]);
 	// One execution: n8n retried the node inside it.
 	const executions = await session.request<{ data: { results: { id: string }[] } }>(
 		'GET',

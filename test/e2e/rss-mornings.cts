@@ -15,6 +15,8 @@ export interface Outcome {
 	times: string[];
 	/** Each post's media, in the same order, its image URLs by their path (the feed's origin varies). */
 	media: unknown[];
+	/** Reads of the workspace's posts: the window of posts already made, read once per morning. */
+	reads: number;
 	/** Requests that failed or were dropped. */
 	failed: number;
 }
@@ -52,6 +54,7 @@ function expected(day: number, stories: FeedStory[], failed = 0): Morning['expec
 		posted: stories.map((story) => story.title),
 		times: SLOTS.slice(0, stories.length),
 		media: stories.map((story) => ({ images: [`/images/${story.slug}.jpg`] })),
+		reads: 1,
 		failed,
 	};
 }
@@ -105,6 +108,7 @@ export function outcomeOf(day: number, requests: LoggedRequest[]): Outcome & { d
 		media: posts.map(({ content: { media } }) =>
 			media?.images ? { ...media, images: media.images.map(byPath) } : media,
 		),
+		reads: requests.filter((r) => r.method === 'GET' && r.path === `${workspace}/posts`).length,
 		failed: requests.filter((r) => r.status === null || r.status >= 400).length,
 	};
 }

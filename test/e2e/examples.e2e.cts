@@ -96,17 +96,14 @@ afterAll(async () => {
 	await offline?.stop();
 });
 
-test('RSS to scheduled posts: each story image is imported by its URL, then a scheduled post uses it', async () => {
+test('RSS to scheduled posts: each story becomes a scheduled post that takes its image by its URL', async () => {
 	const run = await execute(userFolder, EXAMPLE_IDS.rss);
 
+	// The images are already online: the service fetches them for the post; nothing is imported
+	// into the media library, and no file passes through n8n.
+	expect(await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/media`)).toEqual([]);
 	// The node sends several items' requests at once (Options > Parallel Requests), so the log is in
 	// the order the answers came; each request is matched to its story by what it carries.
-	const uploads = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/media`);
-	// The images are already online: the service imports them, no file passes through n8n.
-	expect(uploads.map((r) => bodyOf<{ fields: { url: string } }>(r).fields.url).sort()).toEqual(
-		FEED_ITEMS.map((item) => `${offline.url}/images/${item.slug}.jpg`).sort(),
-	);
-	const mediaIds = run.output('Import the image').map((item) => item.json._id);
 	const posts = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/posts`);
 	expect(posts.map((r) => r.status)).toEqual([201, 201, 201]);
 	const storyOf = (request: (typeof posts)[number]) =>
@@ -115,7 +112,9 @@ test('RSS to scheduled posts: each story image is imported by its URL, then a sc
 	expect(byStory.map(storyOf)).toEqual([0, 1, 2]);
 	byStory.forEach((request, index) => {
 		const body = bodyOf(request);
-		expect(body.content.media?.media_ids).toEqual([mediaIds[index]]);
+		expect(body.content.media).toEqual({
+			images: [`${offline.url}/images/${FEED_ITEMS[index].slug}.jpg`],
+		});
 		expect(body.accounts).toEqual([
 			DEMO.accounts.facebook,
 			DEMO.accounts.linkedin,
@@ -154,16 +153,11 @@ test('RSS to scheduled posts: a story without an image is posted as text, the ot
 		},
 	]);
 
-	const run = await execute(userFolder, EXAMPLE_IDS.rss);
+	await execute(userFolder, EXAMPLE_IDS.rss);
 
-	const uploads = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/media`);
-	expect(uploads.map((r) => bodyOf<{ fields: { url: string } }>(r).fields.url)).toEqual([
-		`${offline.url}/images/winter-blend.jpg`,
-	]);
-	const [image] = run.output('Import the image').map((item) => item.json._id ?? item.json.id);
 	const posts = await apiCalls(sandbox.control, 'POST', `/workspaces/${main.id}/posts`);
 	expect(posts.map((r) => r.status)).toEqual([201, 201]);
-	// Stories with an image come first out of the merge: tomorrow 09:00, then 12:00.
+	// Newest first: tomorrow 09:00, then 12:00.
 	const sent = posts
 		.map((r) => bodyOf(r))
 		.map((body) => ({
@@ -173,8 +167,12 @@ test('RSS to scheduled posts: a story without an image is posted as text, the ot
 		}))
 		.sort((a, b) => a.at!.localeCompare(b.at!));
 	expect(sent).toEqual([
-		{ title: 'Our winter blend', media: { media_ids: [image] }, at: '09:00:00' },
-		{ title: 'Holiday opening hours', media: undefined, at: '12:00:00' },
+		{ title: 'Holiday opening hours', media: undefined, at: '09:00:00' },
+		{
+			title: 'Our winter blend',
+			media: { images: [`${offline.url}/images/winter-blend.jpg`] },
+			at: '12:00:00',
+		},
 	]);
 });
 

@@ -7,14 +7,16 @@ import { bodyOf } from './setup.cts';
 
 /** What one morning sent to the API. */
 export interface Outcome {
-	/** The images imported into the media library, by the file name of their URL. */
+	/** The images imported into the media library, by the file name of their URL: none, ever. */
 	uploads: string[];
 	/** The stories that became posts, in the order of their time. */
 	posted: string[];
 	/** Each post's time of day, tomorrow. */
 	times: string[];
-	/** Posts that carry exactly one library item. */
-	withImage: number;
+	/** Each post's media, in the same order, its image URLs by their path (the feed's origin varies). */
+	media: unknown[];
+	/** Reads of the workspace's posts: the window of posts already made, read once per morning. */
+	reads: number;
 	/** Requests that failed or were dropped. */
 	failed: number;
 }
@@ -45,14 +47,15 @@ function storiesFromNow(): FeedStory[] {
 	}));
 }
 
-function expected(day: number, stories: FeedStory[]): Morning['expected'] {
+function expected(day: number, stories: FeedStory[], failed = 0): Morning['expected'] {
 	return {
 		day,
-		uploads: stories.map((story) => `${story.slug}.jpg`).sort(),
+		uploads: [],
 		posted: stories.map((story) => story.title),
 		times: SLOTS.slice(0, stories.length),
-		withImage: stories.length,
-		failed: 0,
+		media: stories.map((story) => ({ images: [`/images/${story.slug}.jpg`] })),
+		reads: 1,
+		failed,
 	};
 }
 
@@ -60,12 +63,22 @@ function expected(day: number, stories: FeedStory[]): Morning['expected'] {
  * Day 1: five stories, listed oldest first: the newest three become posts. Day 2: a sixth, the
  * newest, listed first: only it becomes a post. Day 3: the same six in a shuffled order: nothing.
  * A new order each morning, so "newest" never rests on how the feed lists its stories.
+ *
+ * `refusedFirst`: the service refuses every create on day 1 (its credits used up), so day 1 posts
+ * nothing, its 3 creates refused; day 2 posts the newest three, the two of day 1 still among them
+ * included; day 3 nothing. The story that left the newest three (s3) is not posted.
  */
-export function threeMornings(): Morning[] {
+export function threeMornings({ refusedFirst = false } = {}): Morning[] {
 	const [s1, s2, s3, s4, s5, s6] = storiesFromNow();
 	return [
-		{ feed: [s1, s2, s3, s4, s5], expected: expected(1, [s5, s4, s3]) },
-		{ feed: [s6, s5, s4, s3, s2, s1], expected: expected(2, [s6]) },
+		{
+			feed: [s1, s2, s3, s4, s5],
+			expected: refusedFirst ? expected(1, [], 3) : expected(1, [s5, s4, s3]),
+		},
+		{
+			feed: [s6, s5, s4, s3, s2, s1],
+			expected: expected(2, refusedFirst ? [s6, s5, s4] : [s6]),
+		},
 		{ feed: [s3, s6, s1, s5, s2, s4], expected: expected(3, []) },
 	];
 }
@@ -82,6 +95,7 @@ export function outcomeOf(day: number, requests: LoggedRequest[]): Outcome & { d
 		.sort((a, b) =>
 			String(a.scheduling.scheduled_at).localeCompare(String(b.scheduling.scheduled_at)),
 		);
+	const byPath = (url: string) => new URL(url).pathname;
 	return {
 		day,
 		uploads: created('/media')
@@ -91,7 +105,10 @@ export function outcomeOf(day: number, requests: LoggedRequest[]): Outcome & { d
 			(body) => TITLES.find((title) => body.content.text.startsWith(title)) ?? body.content.text,
 		),
 		times: posts.map((body) => String(body.scheduling.scheduled_at).slice(11)),
-		withImage: posts.filter((body) => body.content.media?.media_ids?.length === 1).length,
+		media: posts.map(({ content: { media } }) =>
+			media?.images ? { ...media, images: media.images.map(byPath) } : media,
+		),
+		reads: requests.filter((r) => r.method === 'GET' && r.path === `${workspace}/posts`).length,
 		failed: requests.filter((r) => r.status === null || r.status >= 400).length,
 	};
 }

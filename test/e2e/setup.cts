@@ -172,7 +172,7 @@ export async function apiCalls(
 
 /** A create-post body as the sandbox logged it. */
 export interface PostBody {
-	content: { text: string; media?: { media_ids?: string[] } };
+	content: { text: string; media?: { media_ids?: string[]; images?: string[] } };
 	accounts: string[];
 	scheduling: { publish_type: string; scheduled_at?: string };
 	approval?: { approvers: string[]; approve_option: string; notes?: string };

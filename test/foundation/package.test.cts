@@ -33,6 +33,17 @@ test('package.json is a community node package with no runtime dependencies', ()
 	}
 });
 
+test('the README shows the two commands a newcomer copies, each a script of package.json', () => {
+	const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+	const shLines = [...readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].flatMap(([, body]) =>
+		body.split('\n'),
+	);
+	for (const command of ['start', 'test']) {
+		expect(shLines.filter((line) => line.startsWith(`npm ${command} `))).toHaveLength(1);
+		expect(packageJson.scripts[command]).toEqual(expect.any(String));
+	}
+});
+
 test("n8n's PackageDirectoryLoader loads the credential and every node from dist/", async () => {
 	const loader = await loadPackage();
 

@@ -22,6 +22,7 @@ const STATIC_FILES = [
 	'/test/foundation/changelog.test.cts',
 	'/test/foundation/editor.test.cts',
 	'/test/foundation/package.test.cts',
+	'/test/foundation/promises.test.cts',
 	'/test/foundation/words.test.cts',
 	'/test/trigger/description.test.cts',
 ];

@@ -19,7 +19,7 @@ const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
 
 const rateLimitSchema = {
 	type: 'object',
-	properties: { limit: integer(1), windowSeconds: integer(1) },
+	properties: { limit: integer(1), windowSeconds: integer(1), headers: { type: 'boolean' } },
 	required: ['limit', 'windowSeconds'],
 };
 

@@ -13,6 +13,11 @@ import type { Socket } from 'node:net';
 export interface RateLimit {
 	limit: number;
 	windowSeconds: number;
+	/**
+	 * false: answers carry no X-RateLimit-Limit, X-RateLimit-Remaining or Retry-After, and a 429
+	 * tells only its body's `retry_after`, all the API description shows (default: true).
+	 */
+	headers?: boolean;
 }
 
 /**
@@ -296,9 +301,13 @@ export class Runtime {
 	}
 
 	/** Counts a request against its key's window; answers how it stands. */
-	countRequest(
-		key: string,
-	): { limit: number; remaining: number; retryAfter: number; exceeded: boolean } | null {
+	countRequest(key: string): {
+		limit: number;
+		remaining: number;
+		retryAfter: number;
+		exceeded: boolean;
+		headers: boolean;
+	} | null {
 		if (!this.rateLimit) return null;
 		const now = Date.now();
 		const windowMs = this.rateLimit.windowSeconds * 1000;
@@ -313,6 +322,7 @@ export class Runtime {
 			remaining: Math.max(0, this.rateLimit.limit - window.count),
 			retryAfter: Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000)),
 			exceeded: window.count > this.rateLimit.limit,
+			headers: this.rateLimit.headers !== false,
 		};
 	}
 }

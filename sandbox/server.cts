@@ -72,9 +72,10 @@ function loggedBody(body: unknown, multipart: boolean): unknown {
 function limitRate(runtime: Runtime, request: FastifyRequest, reply: FastifyReply) {
 	const rate = runtime.countRequest(keyOf(request) ?? '');
 	if (!rate) return;
-	reply.header('X-RateLimit-Limit', rate.limit).header('X-RateLimit-Remaining', rate.remaining);
+	if (rate.headers)
+		reply.header('X-RateLimit-Limit', rate.limit).header('X-RateLimit-Remaining', rate.remaining);
 	if (rate.exceeded) {
-		reply.header('Retry-After', rate.retryAfter);
+		if (rate.headers) reply.header('Retry-After', rate.retryAfter);
 		throw fail(429, 'Too many requests. Please slow down.', {
 			error_code: 'RATE_LIMIT_EXCEEDED',
 			retry_after: rate.retryAfter,

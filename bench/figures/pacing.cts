@@ -1,10 +1,12 @@
 // Figure 3: a bulk create under a rate limit, at the latency of figure 2. The sandbox allows Q
 // requests per window (the live API's 100 per minute, scaled down to keep the run short); N = 3Q
 // creates go through our node and, in the same run, through HTTP Request with default settings,
-// with Retry On Fail, and with Batching set to the quota. Reported: items left without a post,
-// duplicate posts, and time against the floor the quota sets.
-import type { RunNodeOptions } from '../../test/harness/engine.cts';
-import type { BenchSandbox } from '../lib/jobs.cts';
+// with Retry On Fail, and with Batching set to the quota; and through our node in an n8n process
+// started for the run, whose gate knows nothing yet, with and without the service's X-RateLimit
+// headers. Reported: items left without a post, duplicate posts, 429s, and time against the floor
+// the quota sets.
+import type { LoggedRequest } from '../../sandbox/client.cts';
+import type { BenchSandbox, CreatesJob } from '../lib/jobs.cts';
 import { createPost, peerCreatePost, runCreates } from '../lib/jobs.cts';
 import { formatMs, interleaved, median } from '../lib/measure.cts';
 import type { Figure, Row } from '../lib/report.cts';
@@ -29,16 +31,29 @@ interface Outcome {
 	/** Items that never got a post. */
 	missing: number;
 	duplicates: number;
-	/** From the sandbox's log: the 429s it answered, and requests other than the creates. */
+	/** From the sandbox's log: the 429s it answered, the most for one item, and requests other than the creates. */
 	tooMany: number;
+	mostForOneItem: number;
 	others: string[];
 }
 
-type Job = Omit<RunNodeOptions, 'items' | 'credentials'>;
+/** A variant: its job, and `headers: false` for a service that sends no X-RateLimit headers. */
+type Variant = { label: string; job: CreatesJob; headers?: false };
 
-function jobs(baseUrl: string): Record<string, { label: string; job: Job }> {
+function jobs(baseUrl: string): Record<string, Variant> {
 	return {
 		ours: { label: 'Our node (Create Post, default options)', job: { parameters: createPost() } },
+		oursFresh: {
+			label:
+				'Our node in an n8n process started for the run (its gate has learnt nothing yet), the service sending X-RateLimit headers',
+			job: { parameters: createPost(), freshProcess: true },
+		},
+		oursFreshBare: {
+			label:
+				'Our node in an n8n process started for the run, the service sending no X-RateLimit headers (a 429 tells only `retry_after`)',
+			job: { parameters: createPost(), freshProcess: true },
+			headers: false,
+		},
 		peerDefault: {
 			label: 'HTTP Request, default settings',
 			job: { ...peerNode(), parameters: peerCreatePost(baseUrl) },
@@ -61,14 +76,24 @@ function jobs(baseUrl: string): Record<string, { label: string; job: Job }> {
 	};
 }
 
+/** The 429s the sandbox answered to each item's create, by the item's text. */
+function tooManyPerItem(log: LoggedRequest[]): Record<string, number> {
+	const counts: Record<string, number> = {};
+	for (const entry of log.filter((each) => each.status === 429)) {
+		const text = (entry.body as { content?: { text?: string } } | null)?.content?.text ?? '';
+		counts[text] = (counts[text] ?? 0) + 1;
+	}
+	return counts;
+}
+
 async function runJob(
 	sandbox: BenchSandbox,
 	name: string,
-	job: Job,
+	{ job, headers }: Variant,
 	run: number,
 ): Promise<Outcome> {
 	await sandbox.control.reset();
-	await sandbox.control.rateLimit({ limit: QUOTA, windowSeconds: WINDOW_SECONDS });
+	await sandbox.control.rateLimit({ limit: QUOTA, windowSeconds: WINDOW_SECONDS, headers });
 	await sandbox.control.latency(LATENCY_MS);
 	const { ms, error, log, missing, duplicates } = await runCreates(
 		sandbox,
@@ -82,6 +107,7 @@ async function runJob(
 		missing,
 		duplicates,
 		tooMany: log.filter((entry) => entry.status === 429).length,
+		mostForOneItem: Math.max(0, ...Object.values(tooManyPerItem(log))),
 		others: log
 			.filter((entry) => entry.method !== 'POST')
 			.map((entry) => `${entry.method} ${entry.path}`),
@@ -91,9 +117,9 @@ async function runJob(
 export async function pacing(sandbox: BenchSandbox): Promise<Figure> {
 	const JOBS = jobs(sandbox.url);
 	const variants = Object.fromEntries(
-		Object.entries(JOBS).map(([name, { job }]) => {
+		Object.entries(JOBS).map(([name, variant]) => {
 			let run = 0;
-			return [name, () => runJob(sandbox, name, job, ++run)];
+			return [name, () => runJob(sandbox, name, variant, ++run)];
 		}),
 	);
 	const results = await interleaved(RUNS, variants);
@@ -111,10 +137,13 @@ export async function pacing(sandbox: BenchSandbox): Promise<Figure> {
 		const cell =
 			`${figure(outcomes.map((o) => o.missing))} of ${POSTS} items without a post, ` +
 			`${figure(outcomes.map((o) => o.duplicates))} duplicate posts, ${formatMs(time)}, ${figure(outcomes.map((o) => o.tooMany))} 429s received` +
+			(name.startsWith('ours')
+				? ` (at most ${Math.max(...outcomes.map((o) => o.mostForOneItem))} for one item)`
+				: '') +
 			(failedRuns > 0 ? `; node failed in ${failedRuns} of ${RUNS} runs` : '');
 		const floor = `floor ${formatMs(FLOOR_MS)}; time ${(time / FLOOR_MS).toFixed(2)}x floor`;
 		rows.push(
-			name === 'ours'
+			name.startsWith('ours')
 				? { measure: label, ours: cell, versus: floor }
 				: { measure: label, ours: '', peer: cell, versus: floor },
 		);
@@ -123,6 +152,9 @@ export async function pacing(sandbox: BenchSandbox): Promise<Figure> {
 	const worst = (name: string, key: 'missing' | 'duplicates') =>
 		Math.max(...results[name].map((o) => o[key]));
 	const time = (name: string) => formatMs(median(results[name].map((o) => o.ms)));
+	const refusals = (name: string) => Math.max(...results[name].map((o) => o.tooMany));
+	const fresh = ['oursFresh', 'oursFreshBare'];
+	const twice = Math.max(...fresh.flatMap((name) => results[name].map((o) => o.mostForOneItem)));
 	const extra = ours[0].others;
 	if (extra.length > 0) {
 		notes.push(
@@ -138,6 +170,9 @@ export async function pacing(sandbox: BenchSandbox): Promise<Figure> {
 		);
 	}
 	notes.push(
+		`A gate that has learnt nothing sends the ${POSTS} creates at once: the first window refuses what is over the quota (${POSTS - QUOTA}), each refused create goes first into the next window, and the first 429 tells how long a window lasts and, without X-RateLimit headers, what passed in that window how many a window holds; the creates over the second window's quota wait for the third instead of being refused again. The run of our node in this process reuses what its gate learnt in the runs before it, and answers no 429 from the second run on.`,
+	);
+	notes.push(
 		"HTTP Request sends every item's request at once by default and stops at the first failed item; Retry On Fail re-runs the whole node, re-sending the items that had already succeeded.",
 	);
 	return {
@@ -147,6 +182,7 @@ export async function pacing(sandbox: BenchSandbox): Promise<Figure> {
 			`The sandbox allows ${QUOTA} requests per ${WINDOW_SECONDS} s window per API key (the live API's 100 per minute, scaled down) and answers 429 with \`retry_after\` beyond that; every request is held ${LATENCY_MS} ms, as in figure 2. ` +
 			`One job: ${POSTS} input items, each a Create Post of a draft with its own text. Each variant runs ${RUNS} times, interleaved with the others, each run on a freshly reset sandbox and window. ` +
 			'Posts are then counted in the sandbox by text: an item whose text is absent failed, a text present twice is a duplicate. ' +
+			"Our node's runs 'in an n8n process started for the run' each run in a Node process of its own, loaded before the clock starts (as in figure 4), so that their gate has learnt nothing; without X-RateLimit headers the sandbox sends no X-RateLimit-Limit, X-RateLimit-Remaining or Retry-After, and a 429 tells only its body's `retry_after`, the seconds left in the window. " +
 			`The floor is ${Math.ceil(POSTS / QUOTA) - 1} full windows and one latency (${formatMs(FLOOR_MS)}): the first ${QUOTA} requests go at once, each further ${QUOTA} wait a window, the last answer takes ${LATENCY_MS} ms. Medians are reported.`,
 		rows,
 		notes,
@@ -159,9 +195,18 @@ export async function pacing(sandbox: BenchSandbox): Promise<Figure> {
 					worst('ours', 'duplicates') === 0 &&
 					median(ours.map((o) => o.ms)) <= 1.1 * FLOOR_MS,
 			},
+			{
+				goal: `${POSTS} creates at once from a gate that has learnt nothing, with and without X-RateLimit headers: only the first window's overflow refused, no item twice`,
+				measured: `${refusals('oursFresh')} 429s with the headers, ${refusals('oursFreshBare')} without (most of ${RUNS} runs); at most ${twice} for one item`,
+				met:
+					refusals('oursFresh') === POSTS - QUOTA &&
+					refusals('oursFreshBare') === POSTS - QUOTA &&
+					twice <= 1,
+			},
 		],
 		summary:
 			`${POSTS} creates under ${QUOTA} requests per ${WINDOW_SECONDS} s: our node ${worst('ours', 'missing')} failures and ${worst('ours', 'duplicates')} duplicates (worst of ${RUNS} runs) in ${time('ours')}, against a ${formatMs(FLOOR_MS)} floor. ` +
+			`In an n8n process started for the run (a gate that has learnt nothing) the first window's overflow is refused, ${refusals('oursFresh')} 429s with X-RateLimit headers and ${refusals('oursFreshBare')} without, no item more than ${twice === 1 ? 'once' : `${twice} times`}. ` +
 			`HTTP Request: ${median(results.peerDefault.map((o) => o.missing))} of ${POSTS} items fail by default; Retry On Fail does not help with its defaults and at its maximum (5 tries, 5 s) makes ${median(results.peerRetryMax.map((o) => o.duplicates))} duplicate posts; ` +
 			`Batching set to the quota works (${time('peerBatching')}) when the user knows the quota${worst('peerBatching', 'missing') > 0 ? `, but lost up to ${worst('peerBatching', 'missing')} items in a run to the window edge` : ''}.`,
 	};

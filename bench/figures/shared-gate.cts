@@ -3,23 +3,17 @@
 // process they share the node's rate-limit gate; each in a process of its own they share nothing,
 // which is the same run with the gate off. Reported: failed items, duplicates, the 429s the
 // sandbox answered (its log) and time against the floor.
-import { fork } from 'node:child_process';
-import { join } from 'node:path';
-
 import { runNode } from '../../test/harness/engine.cts';
-import type { RunNodeOptions } from '../../test/harness/engine.cts';
+import { startChild } from '../lib/child.cts';
 import type { BenchSandbox } from '../lib/jobs.cts';
 import { createPost, postsTagged, textItems } from '../lib/jobs.cts';
 import { formatMs, plural } from '../lib/measure.cts';
 import type { Figure, Row } from '../lib/report.cts';
-import { repoRoot } from '../lib/report.cts';
 import { LATENCY_MS } from './latency.cts';
 import { floorMs, QUOTA, WINDOW_SECONDS } from './pacing.cts';
 
 const EXECUTIONS = 10;
 const CREATES = 10;
-/** A child that has not answered within this long is stopped; the run then fails. */
-const CHILD_TIMEOUT_MS = 120_000;
 
 type Mode = 'shared' | 'processes';
 
@@ -31,46 +25,6 @@ interface Outcome {
 	duplicates: number;
 	tooMany: number;
 	requests: number;
-}
-
-interface Child {
-	/** Resolves with the node's error message (null: none) once the execution ended. */
-	run(job: RunNodeOptions): Promise<string | null>;
-}
-
-/** An n8n process of its own for one execution, started and loaded before the clock starts. */
-async function startChild(): Promise<Child> {
-	const child = fork(join(repoRoot, 'bench', 'lib', 'execution-child.cts'), [], {
-		execArgv: ['--import', 'tsx'],
-		cwd: repoRoot,
-	});
-	const timer = setTimeout(() => child.kill(), CHILD_TIMEOUT_MS);
-	const messages: unknown[] = [];
-	let notify: (() => void) | undefined;
-	child.on('message', (message) => {
-		messages.push(message);
-		notify?.();
-	});
-	child.on('exit', () => notify?.());
-	const next = async () => {
-		while (messages.length === 0) {
-			if (child.exitCode !== null || child.signalCode !== null) {
-				clearTimeout(timer);
-				throw new Error('an execution process ended without answering');
-			}
-			await new Promise<void>((resolve) => (notify = resolve));
-		}
-		return messages.shift();
-	};
-	if ((await next()) !== 'ready') throw new Error('an execution process did not start');
-	return {
-		async run(job) {
-			child.send(job);
-			const answer = (await next()) as { error: string | null };
-			clearTimeout(timer);
-			return answer.error;
-		},
-	};
 }
 
 async function runAtOnce(sandbox: BenchSandbox, mode: Mode): Promise<Outcome> {

@@ -10,6 +10,7 @@ import { startSandbox } from '../../sandbox/server.cts';
 import type { Credentials, RunNodeOptions } from '../../test/harness/engine.cts';
 import { binaryItem, runNode } from '../../test/harness/engine.cts';
 import { createPostBody, peerParameters } from '../peer/http-request.cts';
+import { startChild } from './child.cts';
 
 export interface BenchSandbox {
 	url: string;
@@ -160,6 +161,9 @@ export interface CreatesRun {
 	duplicates: number;
 }
 
+/** A create job; `freshProcess`: run in an n8n process started for it (a gate that knows nothing). */
+export type CreatesJob = Omit<RunNodeOptions, 'items' | 'credentials'> & { freshProcess?: boolean };
+
 /**
  * Runs a create job over `count` items tagged `tag` on the sandbox as the caller set it up (rate
  * limit, latency, faults), reads its log (and whatever `beforeCleanup` reads), then turns those off
@@ -167,17 +171,17 @@ export interface CreatesRun {
  */
 export async function runCreates(
 	sandbox: BenchSandbox,
-	job: Omit<RunNodeOptions, 'items' | 'credentials'>,
+	{ freshProcess, ...job }: CreatesJob,
 	tag: string,
 	count: number,
 	beforeCleanup?: () => Promise<void>,
 ): Promise<CreatesRun> {
+	const options = { ...job, items: textItems(tag, count), credentials: sandbox.credentials };
+	const child = freshProcess ? await startChild() : undefined;
 	const start = performance.now();
-	const result = await runNode({
-		...job,
-		items: textItems(tag, count),
-		credentials: sandbox.credentials,
-	});
+	const error = child
+		? ((await child.run(options)) ?? undefined)
+		: (await runNode(options)).error?.message;
 	const ms = performance.now() - start;
 	const log = await sandbox.control.requests();
 	await beforeCleanup?.();
@@ -192,7 +196,7 @@ export async function runCreates(
 		.filter((text) => !unique.has(text));
 	return {
 		ms,
-		error: result.error?.message,
+		error,
 		log,
 		missing: missingTexts.length,
 		missingTexts,

@@ -99,6 +99,29 @@ describe('rate limit', () => {
 		]);
 	});
 
+	it('with headers: false, only the 429 body tells: retry_after, the seconds left in the window', async () => {
+		await api.control.rateLimit({ limit: 2, windowSeconds: 30, headers: false });
+		const answers = [
+			await api.get('/api/v1/me'),
+			await api.get('/api/v1/me'),
+			await api.get('/api/v1/me'),
+		];
+		expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429]);
+		for (const answer of answers) {
+			expect(answer.headers.get('x-ratelimit-limit')).toBeNull();
+			expect(answer.headers.get('x-ratelimit-remaining')).toBeNull();
+			expect(answer.headers.get('retry-after')).toBeNull();
+		}
+		// Three requests on this machine take well under a second of the 30 s window.
+		expect(answers[2].body).toEqual({
+			status: false,
+			message: expect.any(String),
+			error_code: 'RATE_LIMIT_EXCEEDED',
+			retry_after: 30,
+		});
+		expect((await api.get('/api/v1/me', { key: 'workspace' })).status).toBe(200);
+	});
+
 	it('opens a new window when the old one ends', async () => {
 		await api.control.rateLimit({ limit: 1, windowSeconds: 1 });
 		await api.get('/api/v1/me');

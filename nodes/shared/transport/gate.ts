@@ -1,23 +1,24 @@
 import { createHash } from 'crypto';
 import { sleep } from 'n8n-workflow';
 
-/** An answer's X-RateLimit-Remaining and -Limit, and when the gate let its request start. */
-type Counts = { remaining?: number; limit?: number; enteredAt: number };
+/** An answer's X-RateLimit-Remaining and -Limit, whether a 429, and when its request started. */
+type Counts = { remaining?: number; limit?: number; refused?: boolean; enteredAt: number };
 
 /**
  * Pacing shared by every request with the same credential in this n8n process, so that parallel
  * items and executions started at once do not each run into the rate limit:
  * - it starts no more requests than the service's last `X-RateLimit-Remaining` allows;
  * - after a 429, every request waits until the window the service named has passed, and the
- *   refused requests go first, no more than `X-RateLimit-Limit` of them, so none is refused twice;
- * - from the first 429 it learns how long a window lasts, so once a later window's count is used
- *   up it waits for the next window instead of spending a request to be told so.
+ *   refused requests go first, no more than a window allows, so none is refused twice;
+ * - from the first 429 it learns how long a window lasts and, without X-RateLimit headers, how
+ *   many requests it holds (what passed in it), so once a later window's count is used up it
+ *   waits for the next window instead of spending a request to be told so.
  * Keyed by the Base URL and a hash of the API key; the key itself is never kept.
  */
 export class Gate {
 	/** Requests that may still start in the service's current window; undefined when unknown. */
 	private budget: number | undefined;
-	/** The service's X-RateLimit-Limit: what a fresh window allows. */
+	/** What a fresh window allows: the service's X-RateLimit-Limit, or what the gate counted. */
 	private limit: number | undefined;
 	private inFlight = 0;
 	/** Until when (ms since the epoch) no request may start: a 429, or a window used up. */
@@ -30,6 +31,10 @@ export class Gate {
 	 */
 	private windowStart: { enteredAt: number; answeredAt: number } | undefined;
 	private windowMs: number | undefined;
+	/** Whether the service sends X-RateLimit-Remaining; until it does, the gate counts for itself. */
+	private told = false;
+	/** Without the headers: when the window the gate counts in opened, what passed in it, any 429. */
+	private own = { openedAt: -1, passed: 0, refused: false };
 	/** Requests waiting for their turn; those refused by a 429 go first when the window reopens. */
 	private queue: Array<{ retry: boolean; admit: (at: number) => void }> = [];
 
@@ -50,11 +55,14 @@ export class Gate {
 	}
 
 	/**
-	 * A request ended, with no answer or with what its answer told. An answer without the headers
-	 * makes the count unknown again; while the window is closed, old counts are not news.
+	 * A request ended, with no answer or with what its answer told. From a service that sends the
+	 * headers, an answer without them makes the count unknown again; while the window is closed,
+	 * old counts are not news.
 	 */
 	leave(answer?: Counts): void {
 		this.inFlight = Math.max(0, this.inFlight - 1);
+		if (answer?.remaining !== undefined) this.told = true;
+		if (answer && !this.told) this.count(answer);
 		if (answer?.limit !== undefined && answer.limit !== this.limit) {
 			// Another quota: how long the old one's window lasted says nothing of the new one.
 			this.limit = answer.limit;
@@ -65,9 +73,9 @@ export class Gate {
 			this.learnWindow();
 		}
 		if (answer && this.closedFor() > 0) {
-			// The 429 that closed the window may be the first answer to tell the limit.
-			this.budget ??= this.limit;
-		} else if (answer) {
+			// The 429 that closed the window, or an answer after it, may be the first to tell the limit.
+			this.budget = this.limit;
+		} else if (answer && this.told) {
 			this.budget =
 				answer.remaining === undefined ? undefined : Math.max(0, answer.remaining - this.inFlight);
 			if (answer.remaining === 0) this.waitForNextWindow();
@@ -81,6 +89,33 @@ export class Gate {
 		this.budget = this.limit;
 		this.learnWindow();
 		this.pump();
+	}
+
+	/**
+	 * No headers: an answer to a request of the window the gate counts in. The first bounds when
+	 * the service's window began; once a 429 came in it, what passed in it is what a window holds.
+	 */
+	private count({ enteredAt, refused }: Counts): void {
+		if (enteredAt < this.own.openedAt) return;
+		if ((this.windowStart?.enteredAt ?? -1) < this.own.openedAt) {
+			this.windowStart = { enteredAt: this.own.openedAt, answeredAt: Date.now() };
+			this.learnWindow();
+		}
+		if (refused) this.own.refused = true;
+		else this.own.passed += 1;
+		if (this.own.refused && this.own.passed > 0) this.limit = this.own.passed;
+		if (this.budget === 0) this.waitForNextWindow();
+	}
+
+	/** No headers: a request after a 429's wait, or once a known window has passed, opens a window. */
+	private open(now: number): void {
+		const start = this.windowStart;
+		const over =
+			start?.enteredAt === this.own.openedAt &&
+			start.answeredAt + (this.windowMs ?? Infinity) <= now;
+		if (!over && this.own.openedAt >= this.closedUntil) return;
+		this.own = { openedAt: now, passed: 0, refused: false };
+		this.budget = this.limit;
 	}
 
 	/** A window lasts from its first request to the end a 429 named for it. */
@@ -114,6 +149,7 @@ export class Gate {
 			return;
 		}
 		while (this.queue.length > 0) {
+			if (!this.told) this.open(Date.now());
 			// With the window's count used up, one request alone learns whether it has turned.
 			if (this.budget !== undefined && this.budget <= 0 && this.inFlight > 0) return;
 			const next = this.queue.shift() as { admit: (at: number) => void };

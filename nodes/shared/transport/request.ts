@@ -198,7 +198,7 @@ async function sendOnce(
 			const wait = retryAfterSeconds(response);
 			if (wait <= turn.waitLeft) gate.close(wait);
 		}
-		gate.leave({ ...quotaOf(response), enteredAt });
+		gate.leave({ ...quotaOf(response), refused: response.statusCode === 429, enteredAt });
 		return response;
 	} catch (error) {
 		gate.leave();

@@ -1,0 +1,99 @@
+// The rate-limit gate against a quota the node is not told in advance: a burst past it costs the
+// first window's overflow in refusals and no item is refused twice, whether or not the service
+// sends X-RateLimit headers; a refused request goes before requests that waited behind it.
+// Proved by the sandbox's request log. Each case has a sandbox of its own, so a gate of its own
+// (one per Base URL and key): what one case's gate learnt does not carry into the next.
+import type { LoggedRequest } from '../../sandbox/client.cts';
+import { runNode } from '../harness/engine.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+import { inWorkspace } from '../library/fixtures.cts';
+import { A, POSTS, storedPosts } from '../post/fixtures.cts';
+
+const textOf = (request: LoggedRequest) =>
+	(request.body as { content: { text: string } }).content.text;
+
+/** Post > Create of each text as a draft, at the default Parallel Requests unless one is given. */
+function createPosts(sandbox: ReturnType<typeof useSandbox>, texts: string[], parallel?: number) {
+	return runNode({
+		parameters: inWorkspace('post', 'create', {
+			text: '={{ $json.text }}',
+			accounts: [A.facebook],
+			publishType: 'draft',
+			...(parallel ? { options: { parallelRequests: parallel } } : {}),
+		}),
+		items: texts.map((text) => ({ json: { text } })),
+		credentials: sandbox.credentials(),
+	});
+}
+
+const creates = async (sandbox: ReturnType<typeof useSandbox>) =>
+	await sandbox.control.requests({ method: 'POST', path: POSTS });
+
+describe.each([
+	['without X-RateLimit headers (only retry_after)', false],
+	['with X-RateLimit headers', true],
+])('a burst of 30 creates against 10 per 3 s window, %s', (_label, headers) => {
+	const sandbox = useSandbox();
+
+	test('the first window refuses its 20 over the quota, no item twice; every post once, in item order', async () => {
+		await sandbox.control.rateLimit({ limit: 10, windowSeconds: 3, headers });
+		const texts = Array.from({ length: 30 }, (_, i) => `Burst ${i}`);
+		// All 30 go at once, before anything tells the quota: 10 fit the first window, 20 are
+		// refused. The first 429 tells how long a window lasts, and what passed in its window how
+		// many a window holds (or the headers tell it): the refused go first, 10 into the second
+		// window, and the other 10 wait for the third instead of being refused again.
+		const { output, error } = await createPosts(sandbox, texts);
+		expect(error).toBeUndefined();
+
+		const log = await creates(sandbox);
+		const refused = log.filter((request) => request.status === 429).map(textOf);
+		expect(refused).toHaveLength(20);
+		expect(new Set(refused).size).toBe(20);
+		expect(
+			log
+				.filter((request) => request.status === 201)
+				.map(textOf)
+				.sort(),
+		).toEqual([...texts].sort());
+		expect(log).toHaveLength(30 + 20);
+
+		await sandbox.control.rateLimit(null);
+		const stored = await storedPosts(sandbox.url);
+		const idOf = (text: string) => {
+			const matching = stored.filter((post) => (post.content as { text: string }).text === text);
+			expect(matching).toHaveLength(1);
+			return String(matching[0]._id ?? matching[0].id);
+		};
+		expect(output.map((item) => [item.pairedItem, item.json.id])).toEqual(
+			texts.map((text, item) => [{ item }, idOf(text)]),
+		);
+	});
+});
+
+describe('order at the gate', () => {
+	const sandbox = useSandbox();
+
+	test('a refused request goes before the newer requests that waited while it was refused', async () => {
+		await sandbox.control.rateLimit({ limit: 3, windowSeconds: 3 });
+		// One at a time, the first run uses up the window; its last answer says 0 remain.
+		const first = await createPosts(sandbox, ['Early 0', 'Early 1', 'Early 2'], 1);
+		expect(first.error).toBeUndefined();
+		// The gate does not know yet how long a window lasts, so one request alone goes to learn
+		// whether it has turned; the other five wait behind it. It is refused, and goes first
+		// into the second window with two of the five; the other three wait for the third.
+		const later = Array.from({ length: 6 }, (_, i) => `Later ${i}`);
+		const second = await createPosts(sandbox, later);
+		expect(second.error).toBeUndefined();
+
+		const log = await creates(sandbox);
+		expect(log.map((request) => request.status)).toEqual([
+			201, 201, 201, 429, 201, 201, 201, 201, 201, 201,
+		]);
+		const refused = textOf(log[3]);
+		const secondWindow = log.slice(4, 7).map(textOf);
+		const thirdWindow = log.slice(7).map(textOf);
+		expect(secondWindow).toContain(refused);
+		expect(thirdWindow).not.toContain(refused);
+		expect([...secondWindow, ...thirdWindow].sort()).toEqual(later);
+	});
+});

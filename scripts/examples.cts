@@ -94,16 +94,18 @@ const DEMO_PICKS: Record<string, Record<string, unknown>> = {
 	},
 	'Create the post for review': { accounts: [DEMO.accounts.facebook, DEMO.accounts.instagram] },
 	'Comment on the post': { mentionedUsers: [DEMO.users.maya.id] },
-	'Read post statuses': { filters: { approvalAssignedTo: [DEMO.users.maya.id] } },
+	'Posts sent to your approvers': { filters: { approvalAssignedTo: [DEMO.users.maya.id] } },
 };
 
 /**
  * The examples leave to the importer what only they can choose: the credential, and the workspace,
- * accounts and approvers from their lists. The demo chooses its credentials (writer, reviewer), and
- * against the sandbox its workspace, accounts and Maya as the approver.
+ * accounts and approvers from their lists. The demo chooses its credentials (writer, reviewer, the
+ * MCP clients' demo token), and against the sandbox its workspace, accounts and Maya as the approver.
  */
 export function withDemoPicks(workflow: Workflow, sandbox = true): Workflow {
 	const nodes = workflow.nodes.map((node): WorkflowNode => {
+		if (node.type === '@n8n/n8n-nodes-langchain.mcpTrigger')
+			return { ...node, credentials: { httpBearerAuth: MCP_CLIENT_CREDENTIAL } };
 		if (!node.type.startsWith('n8n-nodes-social-publishing.')) return node;
 		const credential = REVIEWER_STEPS.includes(node.name)
 			? APPROVER_CREDENTIAL

@@ -105,6 +105,14 @@ test('over Streamable HTTP the client lists three tools, each saying what it doe
 	expect(inputs.properties.scheduled_at.description).toContain('in the workspace time zone, e.g.');
 	expect(inputs.properties.scheduled_at.description).toContain('or with an offset');
 	expect(Object.keys(byName.List_accounts.inputSchema.properties ?? {})).toEqual([]);
+	// The posts to read are the agent's to name, or none for the newest.
+	const statuses = byName.Read_post_statuses.inputSchema as {
+		properties: Record<string, { type: string; description: string }>;
+		required?: string[];
+	};
+	expect(Object.keys(statuses.properties)).toEqual(['post_ids']);
+	expect(statuses.required ?? []).toEqual([]);
+	expect(byName.Read_post_statuses.description).toContain('it answers at most 20 posts');
 });
 
 test('List_accounts gives a small record per account: id, platform, name, status', async () => {
@@ -164,16 +172,48 @@ test('Create_a_post_for_review creates the post under review, with the approvers
 	]);
 });
 
-test('Read_post_statuses shows the post waiting for approval', async () => {
-	const answer = await call('Read_post_statuses', {});
+test('Read_post_statuses answers the post asked about by its ID, waiting for approval', async () => {
+	const answer = await call('Read_post_statuses', { post_ids: postId });
 	expect(answer.isError).toBe(false);
 	const posts = JSON.parse(answer.text) as Record<string, unknown>[];
-	expect(posts.find((post) => post.id === postId)).toMatchObject({
-		status: 'under_review',
-		approval_status: 'pending_approval',
-		text: TEXT,
-		scheduled_at: `${AT}:00`,
+	expect(posts).toEqual([
+		{
+			id: postId,
+			status: 'under_review',
+			approval_status: 'pending_approval',
+			text: TEXT,
+			accounts: expect.any(Array),
+			scheduled_at: `${AT}:00`,
+			published_at: null,
+			created_at: expect.any(String),
+			notes: [],
+		},
+	]);
+	expect(posts[0].accounts).toHaveLength(2);
+});
+
+test('Read_post_statuses asked about nothing answers the newest 20 posts, not the whole history', async () => {
+	// Created in a later second than the client's post: the newest, also at whole-second stamps.
+	await new Promise((resolve) => setTimeout(resolve, 1_100));
+	const seeded = await control.seed({
+		workspace_id: main.id,
+		resource: 'posts',
+		count: 25,
+		template: { text: 'E2E MCP: seeded for Maya', approvers: [DEMO.users.maya.id] },
 	});
+	const answer = await call('Read_post_statuses', {});
+	expect(answer.isError).toBe(false);
+	const posts = JSON.parse(answer.text) as { id: string; text: string }[];
+	expect(posts).toHaveLength(20);
+	expect(new Set(posts.map((post) => post.id)).size).toBe(20);
+	// Only the 25 just made are newer than the client's post and the demo's posts for Maya.
+	expect(posts.filter((post) => !seeded.includes(post.id))).toEqual([]);
+
+	const unknown = await call('Read_post_statuses', { post_ids: 'no-such-post' });
+	expect(unknown.isError).toBe(false);
+	expect(JSON.parse(unknown.text)).toEqual([
+		{ message: 'No post sent to your approvers has the id no-such-post.' },
+	]);
 });
 
 test('a time in the past comes back as a tool error in plain words, and nothing is sent', async () => {

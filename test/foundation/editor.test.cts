@@ -101,3 +101,16 @@ test.each(readExamples().map((workflow) => [workflow.name, workflow] as const))(
 		}
 	},
 );
+
+// docs/examples.md and the CHANGELOG promise it: the importer picks or creates every credential
+// (ours, Slack's, the MCP Server Trigger's Bearer Auth); the demo and the tests add their own.
+test.each(readExamples().map((workflow) => [workflow.name, workflow] as const))(
+	'%s: no node carries a credential',
+	(_name, workflow) => {
+		const withCredential = workflow.nodes
+			.filter((node) => node.credentials !== undefined)
+			.map((node) => [node.name, node.credentials]);
+		expect(withCredential).toEqual([]);
+		expect(JSON.stringify(workflow)).not.toMatch(/"credentials"|httpBearerAuth|demo token/i);
+	},
+);

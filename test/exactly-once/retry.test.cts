@@ -89,6 +89,20 @@ describe('Retry On Fail sends nothing twice: what was done comes back without a 
 		});
 	});
 
+	test('two identical stories, one done and one refused: the retry sends the refused one, not finding the other', async () => {
+		await sandbox.control.fault({ method: 'POST', path: POSTS, skip: 1, status: 500 });
+		const result = await run({
+			parameters: createPosts('draft', { onServerError: 'fail' }),
+			items: json([{ text: 'same story' }, { text: 'same story' }]),
+			settings: RETRY_ON_FAIL,
+		});
+		expect(result.error).toBeUndefined();
+		expect(await postedTexts('same story')).toEqual(['same story', 'same story']);
+		const ids = result.output.map((item) => item.json.id);
+		expect(new Set(ids).size).toBe(2);
+		expect(result.output.map((item) => item.json.recovered)).toEqual([undefined, undefined]);
+	});
+
 	const png = (name: string) =>
 		binaryItem(
 			{},

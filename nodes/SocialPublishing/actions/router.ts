@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { parallelRequestsOf, writer } from '../../shared/api';
+import { claimedIn } from '../../shared/api/exactlyOnce';
 import { idOf } from '../../shared/ids';
 import { operationsByResource } from './index';
 import { journalOf } from './journal';
@@ -38,6 +39,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		const done = journal.done(itemIndex);
 		// Done by an earlier attempt of this run (a retry): its output again, and nothing sent.
 		if (done) {
+			// Its records are not another item's to find.
+			for (const json of done)
+				[idOf(json), idOf(json, 'account_id')].forEach((id) => claimedIn(this).add(id));
 			wrote.add(itemIndex);
 			plans[itemIndex] = { send: async () => done };
 			return;

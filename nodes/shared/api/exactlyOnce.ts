@@ -58,6 +58,11 @@ export interface Lookup {
 
 /** Records claimed as recovered in this execution: one item's post is never another item's. */
 const claimedByExecution = new WeakMap<object, Set<string>>();
+/** The records claimed in this execution; a retry claims those its earlier attempt made first. */
+export function claimedIn(ctx: IExecuteFunctions): Set<string> {
+	if (!claimedByExecution.has(ctx)) claimedByExecution.set(ctx, new Set<string>());
+	return claimedByExecution.get(ctx) as Set<string>;
+}
 
 const isDuplicate = (error: NodeApiError) =>
 	error.httpCode === '409' && asObject(error.errorResponse).error_code === 'DUPLICATE_ACCOUNT';
@@ -76,8 +81,7 @@ export async function createOnce(
 	const ctx = this.ctx;
 	const fail = optionsOf(ctx, options.itemIndex).onServerError === 'fail';
 	const began = this.doubt ?? Date.now();
-	const claimed = claimedByExecution.get(ctx) ?? new Set<string>();
-	claimedByExecution.set(ctx, claimed);
+	const claimed = claimedIn(ctx);
 	const tried: string[] = [];
 	let lastError: NodeApiError | undefined;
 	if (this.doubt !== undefined && lookup.when === 'before-resend') {

@@ -3,21 +3,21 @@
 // Its own PostgreSQL, Redis, main and two workers (scale-out.queue.cts shares none of them): the
 // workers here hold their jobs' locks longer, and one of them dies.
 //
-// How n8n 2.41.1 notices the dead worker (read in its scaling/ and executions/ code, then seen here):
+// How n8n 2.41.1 notices a dead worker (its scaling/ and executions/ code, and what this test saw):
 // - A worker started from the dead one's n8n folder (its machine or container back, with its disk)
-//   reads the dead one's event log as it starts and marks the execution `crashed`. The record keeps
+//   reads the event log left there as it starts and marks the execution `crashed`. The record keeps
 //   what the main saved when it queued the execution (the trigger's item, executionData.runtimeData)
 //   and gains run data rebuilt from the log. This test waits for that.
-// - Otherwise the job's lock in Redis runs out (QUEUE_WORKER_LOCK_DURATION, a minute), a live
-//   worker's stalled-job check fails the job (n8n sets maxStalledCount 0: no second run), and the
-//   main, after a 30 s grace, saves the execution as `error` ("This execution failed to be processed
-//   too many times...") with its data replaced by that error alone: a retry of it runs nothing.
-//   That also overwrites a `crashed` record, about 60 to 120 s after the kill. The workers here
-//   hold their locks for 10 minutes, so that on a slow machine the retry below still reads the
-//   crashed record, not that error.
-// - The main's queue recovery (at its start, then every 3 hours) marks `crashed` what is still
-//   running in the database but no longer waiting or active in the queue.
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+// - Otherwise the job's lock in Redis runs out (QUEUE_WORKER_LOCK_DURATION, a minute by default), a
+//   live worker's stalled-job check fails the job (n8n sets maxStalledCount 0: no second run), and
+//   the main, after a 30 s grace, saves the execution as `error` ("This execution failed to be
+//   processed too many times...") with its data replaced by that error alone: a retry of it runs no
+//   node and ends in the same error. That overwrites a `crashed` record too (seen 78 s after the
+//   kill; 115 s without a worker from the dead one's folder). The workers here hold their locks for
+//   10 minutes, so that on a slow machine the retry below still reads the crashed record.
+// - The main's queue recovery (as it starts, then every 3 hours) marks `crashed` what is running in
+//   the database but no longer waiting or active in the queue, and leaves its data as it was.
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -134,6 +134,8 @@ beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
 		control = new SandboxControl(sandbox.url);
 		for (const folder of [MAIN_FOLDER, ...WORKER_FOLDERS]) {
+			// Afresh: a worker reads the event log left in its folder as it starts (see above).
+			rmSync(folder, { recursive: true, force: true });
 			mkdirSync(folder, { recursive: true });
 			linkPackage(folder);
 		}
@@ -151,7 +153,11 @@ beforeAll(async () => {
 		session = new N8nSession(n8nMain.url);
 		await session.setupOwner();
 		await session.login();
-		workers.push(...(await Promise.all(WORKER_FOLDERS.map(startWorker))));
+		// Each kept as it starts, so that one failing to start leaves none of them running.
+		const started = await Promise.allSettled(
+			WORKER_FOLDERS.map(async (folder, i) => (workers[i] = await startWorker(folder))),
+		);
+		for (const each of started) if (each.status === 'rejected') throw each.reason;
 	} catch (error) {
 		await stopAll();
 		throw error;
@@ -159,7 +165,7 @@ beforeAll(async () => {
 }, 15 * 60_000);
 
 async function stopAll(): Promise<void> {
-	for (const worker of workers) await worker.stop().catch(() => undefined);
+	await Promise.all(workers.map((worker) => worker?.stop().catch(() => undefined)));
 	await n8nMain?.stop().catch(() => undefined);
 	await sandbox?.stop().catch(() => undefined);
 	await services?.stop();

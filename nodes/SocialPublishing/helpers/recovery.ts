@@ -48,8 +48,7 @@ interface Listing extends Pick<Lookup, 'where' | 'idOf'>, Pick<Found, 'matchedOn
 const sharedReadings = new WeakMap<object, Map<string, Promise<unknown>>>();
 function readOnce<T>(ctx: object, key: string | undefined, read: () => Promise<T>): Promise<T> {
 	if (key === undefined) return read();
-	const readings = sharedReadings.get(ctx) ?? new Map<string, Promise<unknown>>();
-	sharedReadings.set(ctx, readings);
+	const readings = sharedReadings.get(ctx) ?? sharedReadings.set(ctx, new Map()).get(ctx)!;
 	if (!readings.has(key)) readings.set(key, read());
 	return readings.get(key) as Promise<T>;
 }

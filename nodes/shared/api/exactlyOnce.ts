@@ -59,10 +59,8 @@ export interface Lookup {
 /** Records claimed as recovered in this execution: one item's post is never another item's. */
 const claimedByExecution = new WeakMap<object, Set<string>>();
 /** The records claimed in this execution; a retry claims those its earlier attempt made first. */
-export function claimedIn(ctx: IExecuteFunctions): Set<string> {
-	if (!claimedByExecution.has(ctx)) claimedByExecution.set(ctx, new Set<string>());
-	return claimedByExecution.get(ctx) as Set<string>;
-}
+export const claimedIn = (ctx: IExecuteFunctions) =>
+	claimedByExecution.get(ctx) ?? (claimedByExecution.set(ctx, new Set()).get(ctx) as Set<string>);
 
 const isDuplicate = (error: NodeApiError) =>
 	error.httpCode === '409' && asObject(error.errorResponse).error_code === 'DUPLICATE_ACCOUNT';

@@ -62,7 +62,45 @@ const pairing = (result: RunNodeResult) => result.output.map((item) => item.pair
 const requestsTo = async (method: string, path: string) =>
 	(await sandbox.control.requests()).filter((r) => r.method === method && r.path === path);
 
+/** The same story posted 2 hours ago, by the service's clock: before any run of the test began. */
+async function postedTwoHoursAgo(text: string) {
+	await sandbox.control.clock({ offsetSeconds: -7200 });
+	expect((await run({ parameters: createPosts(), items: json([{ text }]) })).error).toBeUndefined();
+	await sandbox.control.clock({ offsetSeconds: 0 });
+}
+
+/** What the node keeps in the execution's saved data (n8n's context of the node). */
+const kept = (result: RunNodeResult) =>
+	(result.data.executionData?.contextData?.['node:Social Publishing'] as IDataObject)?.runs;
+
 describe('Retry On Fail sends nothing twice: what was done comes back without a request', () => {
+	test('a story posted before the run is not taken for one the first try may have made', async () => {
+		await postedTwoHoursAgo('old story');
+		await sandbox.control.fault({ method: 'POST', path: POSTS, status: 500 });
+		const result = await run({
+			parameters: createPosts('draft', { onServerError: 'fail' }),
+			items: json([{ text: 'old story' }]),
+			settings: RETRY_ON_FAIL,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.output[0].json.recovered).toBeUndefined();
+		expect(await postedTexts('old story')).toEqual(['old story', 'old story']);
+	});
+
+	test('a run that succeeds keeps nothing in the execution; one that fails keeps what a retry needs', async () => {
+		const ok = await run({ parameters: createPosts(), items: stories(2, 'kept') });
+		expect(ok.error).toBeUndefined();
+		expect(kept(ok)).toEqual({});
+		await sandbox.control.fault({ method: 'POST', path: POSTS, skip: 1, credits: true });
+		const failed = await run({ parameters: createPosts(), items: stories(2, 'kept') });
+		expect(failed.error?.httpCode).toBe('403');
+		const runs = kept(failed) as Record<string, { items: IDataObject[] }>;
+		expect(Object.keys(runs)).toEqual(['0']);
+		expect(runs['0'].items.map((item) => Object.keys(item ?? {}))).toEqual(
+			failed.error?.itemIndex === 1 ? [['json'], ['doubt']] : [['doubt'], ['json']],
+		);
+	});
+
 	describe.each([
 		['in parallel (Draft)', 'draft'],
 		['in an order group (Queued)', 'queued'],
@@ -260,6 +298,27 @@ describe('a retried execution sends nothing twice', () => {
 			expect(pairing(retried)).toEqual(Array.from({ length: 10 }, (_, item) => ({ item })));
 		},
 	);
+
+	test.each([
+		['kept when the execution began: a story posted before it is sent again', true, 2],
+		['not kept: a story posted in the last 24 hours counts as done', false, 1],
+	])('a crashed worker, the start %s', async (_name, keepsStart, posts) => {
+		await postedTwoHoursAgo('earlier story');
+		await sandbox.control.fault({ method: 'POST', path: POSTS, credits: true });
+		const first = await run({
+			parameters: createPosts(),
+			items: json([{ text: 'earlier story' }]),
+		});
+		expect(first.error?.httpCode).toBe('403');
+		const retried = await run({
+			parameters: createPosts(),
+			items: json([{ text: 'earlier story' }]),
+			retryOf: { run: first, crashed: true, keepsStart },
+		});
+		expect(retried.error).toBeUndefined();
+		expect(retried.output[0].json.recovered).toBe(keepsStart ? undefined : true);
+		expect(await postedTexts('earlier story')).toHaveLength(posts);
+	});
 
 	test('a crashed Delete or Approve: a post already gone, an approval already held, end as done', async () => {
 		const P = DEMO.posts;

@@ -1,4 +1,3 @@
-import { createHash } from 'crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 /**
@@ -14,8 +13,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
  */
 const RETRY_LOOKBACK_MS = 24 * 3600_000;
 
-/** Per item: the input item hashed (other input is no repeat), and its output or doubt. */
-type Entry = { key: string; json?: IDataObject[]; doubt?: boolean };
+/**
+ * Per item, its output or its doubt. By item index: n8n repeats a run on the input it had (Retry
+ * On Fail on the same, a retried execution on what the node before it saved).
+ */
+type Entry = { json?: IDataObject[]; doubt?: boolean } | null;
 
 export function journalOf(ctx: IExecuteFunctions) {
 	const runs = (ctx.getContext('node').runs ??= {}) as Record<
@@ -35,21 +37,15 @@ export function journalOf(ctx: IExecuteFunctions) {
 				: Date.now() - RETRY_LOOKBACK_MS,
 		items: [],
 	});
-	const keys = ctx
-		.getInputData()
-		.map(({ json }) => createHash('sha256').update(JSON.stringify(json)).digest('base64'));
 	// Each item stays in doubt until it is done: a crashed attempt may have done any of them.
-	if (unknown) run.items = keys.map((key) => ({ key, doubt: true }));
-	const entry = (itemIndex: number) =>
-		run.items[itemIndex]?.key === keys[itemIndex] ? run.items[itemIndex] : undefined;
+	if (unknown) run.items = ctx.getInputData().map(() => ({ doubt: true }));
 	return {
 		/** The output an earlier attempt gave the item, when it was done. */
-		done: (itemIndex: number) => entry(itemIndex)?.json,
+		done: (itemIndex: number) => run.items[itemIndex]?.json,
 		/** When an earlier attempt may have done the item: since when, by n8n's clock. */
-		doubt: (itemIndex: number) => (entry(itemIndex)?.doubt ? run.began : undefined),
+		doubt: (itemIndex: number) => (run.items[itemIndex]?.doubt ? run.began : undefined),
 		record(itemIndex: number, outcome: IDataObject[] | 'doubt') {
-			const key = keys[itemIndex];
-			run.items[itemIndex] = outcome === 'doubt' ? { key, doubt: true } : { key, json: outcome };
+			run.items[itemIndex] = outcome === 'doubt' ? { doubt: true } : { json: outcome };
 		},
 		/** The run is over without a failure: nothing is kept. */
 		close: () => delete runs[runIndex],

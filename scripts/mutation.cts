@@ -1,0 +1,98 @@
+// `npm run test:mutation [-- <file or folder under nodes/> ...]`: StrykerJS mutates the code that
+// decides, one folder at a time, and runs the tests that claim to cover it against each mutant.
+// The tests run the built package, so Stryker builds its instrumented copy with the project's own
+// build (`n8n-node build`); they run on the real engine and sandbox, as `npm test` runs them.
+// Without arguments: every folder of FOLDERS, in turn (hours: see docs/development.md).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '..');
+
+/**
+ * The code that decides, by folder, and the tests each runs under mutation: those that exercise
+ * it, not the simulated year or the soaks, which would take hours a folder and add no kill.
+ */
+const FOLDERS: Record<string, string[]> = {
+	'nodes/SocialPublishingTrigger/read': [
+		'trigger/events',
+		'trigger/late',
+		'trigger/review',
+		'trigger/pending',
+		'trigger/state',
+	],
+	'nodes/SocialPublishingTrigger/remember': [
+		'trigger/events',
+		'trigger/rounds',
+		'trigger/state',
+		'trigger/entries',
+		'trigger/review',
+	],
+	'nodes/SocialPublishingTrigger/watch': [
+		'trigger/events',
+		'trigger/activation',
+		'trigger/overdue',
+		'trigger/failed',
+	],
+	'nodes/shared/transport': [
+		'foundation/transport',
+		'foundation/parallel',
+		'foundation/answers',
+		'foundation/key',
+	],
+	'nodes/SocialPublishing/fields': ['fields/fields', 'fields/values', 'post/create', 'post/limits'],
+	'nodes/SocialPublishing/actions/router.ts': ['post/batch', 'exactly-once/retry'],
+	'nodes/SocialPublishing/actions/journal.ts': ['exactly-once/retry'],
+	'nodes/shared/api/exactlyOnce.ts': [
+		'exactly-once/exactly-once',
+		'exactly-once/retry',
+		'exactly-once/lookup-cost',
+	],
+	'nodes/SocialPublishing/helpers/recovery.ts': [
+		'exactly-once/exactly-once',
+		'exactly-once/retry',
+		'exactly-once/lookup-cost',
+	],
+};
+
+/** The tests for a file or folder: its own row, else the row of the folder that holds it. */
+function testsFor(target: string): string[] {
+	const row = Object.keys(FOLDERS)
+		.filter((key) => target === key || target.startsWith(`${key}/`) || key.startsWith(`${target}/`))
+		.flatMap((key) => FOLDERS[key]);
+	if (row.length === 0)
+		throw new Error(
+			`No tests are set for ${target} under mutation: add a row to FOLDERS in scripts/mutation.cts`,
+		);
+	return [...new Set(row)];
+}
+
+function mutate(target: string): number {
+	const tests = testsFor(target);
+	const dir = mkdtempSync(join(tmpdir(), 'social-publishing-mutation-'));
+	const jestConfig = join(dir, 'jest.config.js');
+	// Jest runs in Stryker's sandbox (its working directory), where the instrumented build is.
+	writeFileSync(
+		jestConfig,
+		`const { join } = require('node:path');
+const base = require(join(process.cwd(), 'jest.config.js'));
+module.exports = { ...base, rootDir: process.cwd(), reporters: ['default'],
+  testMatch: ${JSON.stringify(tests.map((test) => `**/test/${test}.test.cts`))} };
+`,
+	);
+	const pattern = target.endsWith('.ts') ? target : `${target}/**/*.ts`;
+	console.log(`\n[mutation] ${pattern}, against: ${tests.join(', ')}`);
+	// Stryker's own settings (stryker.config.json), with what to mutate and the tests to run.
+	const config = join(dir, 'stryker.config.json');
+	const base = JSON.parse(readFileSync(join(ROOT, 'stryker.config.json'), 'utf8'));
+	const jest = { ...base.jest, configFile: jestConfig };
+	writeFileSync(config, JSON.stringify({ ...base, mutate: [pattern], jest }));
+	const run = spawnSync('stryker', ['run', config], { cwd: ROOT, stdio: 'inherit' });
+	return run.status ?? 1;
+}
+
+const targets = process.argv.slice(2);
+let status = 0;
+for (const target of targets.length > 0 ? targets : Object.keys(FOLDERS)) status ||= mutate(target);
+process.exit(status);

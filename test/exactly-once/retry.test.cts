@@ -164,67 +164,87 @@ describe('Retry On Fail sends nothing twice: what was done comes back without a 
 			{ data: { data: Buffer.from(name), fileName: `${name}.png`, mimeType: 'image/png' } },
 		);
 	const P = DEMO.posts;
-	// The API answers 201 to these creates, 200 to the rest (adding an account included).
-	const CREATES = new Set(['Media > Upload', 'Comment > Create']);
-	const OTHERS: Array<[string, INodeParameters, INodeExecutionData[], Fault]> = [
+	const W = `/api/v1/workspaces/${DEMO.workspaces.main.id}`;
+	const items3 = (...texts: string[]) => json(texts.map((text) => ({ text })));
+	/** Each other write, 3 items; whether it is a create (On Server Error applies, 201 for some). */
+	const OTHERS: Array<[string, INodeParameters, INodeExecutionData[], Partial<Fault>, number]> = [
 		[
 			'Media > Upload',
 			inWorkspace('media', 'upload', { source: 'binary', binaryPropertyName: 'data' }),
 			['one', 'two', 'three'].map(png),
-			{ method: 'POST', path: MEDIA, skip: 1, credits: true },
+			{ method: 'POST', path: MEDIA },
+			201,
 		],
 		[
 			'Comment > Create',
 			inWorkspace('comment', 'create', { postId: P.draft, comment: '={{ $json.text }}' }),
-			json([{ text: 'First' }, { text: 'Second' }, { text: 'Third' }]),
-			{ method: 'POST', path: `${POSTS}/${P.draft}/comments`, skip: 1, credits: true },
+			items3('First', 'Second', 'Third'),
+			{ method: 'POST', path: `${POSTS}/${P.draft}/comments` },
+			201,
 		],
 		[
 			'Account > Add Facebook Group',
 			inWorkspace('account', 'addFacebookGroup', { name: '={{ $json.text }}' }),
-			json([{ text: 'Acme Fans' }, { text: 'Acme Friends' }, { text: 'Acme Regulars' }]),
-			{
-				method: 'POST',
-				path: `/api/v1/workspaces/${DEMO.workspaces.main.id}/add/*`,
-				skip: 1,
-				credits: true,
-			},
+			items3('Acme Fans', 'Acme Friends', 'Acme Regulars'),
+			{ method: 'POST', path: `${W}/add/facebook-group` },
+			200,
+		],
+		[
+			'Account > Add Bluesky',
+			inWorkspace('account', 'addBluesky', {
+				handle: '={{ $json.text }}',
+				appPassword: 'abcd-efgh-ijkl-mnop',
+			}),
+			items3('one.bsky.social', 'two.bsky.social', 'three.bsky.social'),
+			{ method: 'POST', path: `${W}/add/bluesky` },
+			200,
 		],
 		[
 			'Post > Delete',
-			inWorkspace('post', 'delete', { postId: '={{ $json.id }}' }),
-			json([{ id: P.draft }, { id: P.scheduled }, { id: P.failed }]),
-			{ method: 'DELETE', path: `${POSTS}/*`, skip: 1, credits: true },
+			inWorkspace('post', 'delete', { postId: '={{ $json.text }}' }),
+			items3(P.draft, P.scheduled, P.failed),
+			{ method: 'DELETE', path: `${POSTS}/*` },
+			200,
 		],
 		...(['approve', 'reject'] as const).map(
-			(operation): [string, INodeParameters, INodeExecutionData[], Fault] => [
+			(operation): [string, INodeParameters, INodeExecutionData[], Partial<Fault>, number] => [
 				`Post > ${operation}`,
-				inWorkspace('post', operation, { postId: '={{ $json.id }}', comment: 'Checked' }),
-				json([
-					{ id: P.pendingForAlex1 },
-					{ id: P.pendingForAlex2 },
-					{ id: P.pendingForAlexAndJordan },
-				]),
-				{ method: 'POST', path: `${POSTS}/*`, skip: 1, credits: true },
+				inWorkspace('post', operation, { postId: '={{ $json.text }}', comment: 'Checked' }),
+				items3(P.pendingForAlex1, P.pendingForAlex2, P.pendingForAlexAndJordan),
+				{ method: 'POST', path: `${POSTS}/*` },
+				200,
 			],
 		),
 	];
-
-	test.each(OTHERS)(
-		'%s: 3 items, the 2nd refused once',
-		async (_name, parameters, items, fault) => {
-			await sandbox.control.fault(fault);
-			const result = await run({ parameters, items, settings: RETRY_ON_FAIL });
-			expect(result.error).toBeUndefined();
-			expect(pairing(result)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-			// Each item's write went out once and succeeded; the refused one once more, and nothing else.
-			const writes = (await sandbox.control.requests()).filter((r) => r.method === fault.method);
-			const made = writes.filter((r) => r.status !== 403);
-			expect(writes.length - made.length).toBe(1);
-			expect(made.map((r) => r.status)).toEqual(Array(3).fill(CREATES.has(_name) ? 201 : 200));
-			expect(new Set(made.map((r) => `${r.path} ${JSON.stringify(r.body)}`)).size).toBe(3);
-		},
+	const CASES = OTHERS.flatMap(([name, parameters, items, where, ok]) =>
+		refusals('', 2).map(
+			([kind, fault, options]): [string, INodeParameters, INodeExecutionData[], Fault, number] => [
+				`${name}, ${kind}`,
+				// On Server Error is an option of the creates; a 500 stops the others anyway.
+				{ ...parameters, ...(ok === 201 || name.startsWith('Account') ? { options } : {}) },
+				items,
+				{ ...fault, ...where } as Fault,
+				ok,
+			],
+		),
 	);
+
+	test.each(CASES)('%s at the 2nd of 3 items', async (_name, parameters, items, fault, ok) => {
+		await sandbox.control.fault(fault);
+		const result = await run({ parameters, items, settings: RETRY_ON_FAIL });
+		expect(result.error).toBeUndefined();
+		expect(pairing(result)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		// Each item's write went out once and succeeded; the refused one once more, and nothing else.
+		const writes = (await sandbox.control.requests()).filter(
+			(r) => r.method === fault.method && r.path !== `${W}/accounts`,
+		);
+		const made = writes.filter((r) => r.status === ok);
+		expect(writes.map((r) => r.status).filter((status) => status !== ok)).toEqual([
+			Number(fault.status ?? 403),
+		]);
+		expect(made).toHaveLength(3);
+		expect(new Set(made.map((r) => `${r.path} ${JSON.stringify(r.body)}`)).size).toBe(3);
+	});
 });
 
 describe('a retried execution sends nothing twice', () => {

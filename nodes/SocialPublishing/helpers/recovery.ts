@@ -44,7 +44,10 @@ interface Listing extends Pick<Lookup, 'where' | 'idOf'>, Pick<Found, 'matchedOn
 	qs?: IDataObject;
 }
 
-/** Readings shared by the items of an execution, by what was read (see `Lookup.find`'s `shared`). */
+/**
+ * Readings shared by the items of an execution, by what was read (`Lookup.find`'s `shared`): a
+ * failed reading fails every item that shares it, as it would have failed each.
+ */
 const sharedReadings = new WeakMap<object, Map<string, Promise<unknown>>>();
 function readOnce<T>(ctx: object, key: string | undefined, read: () => Promise<T>): Promise<T> {
 	if (key === undefined) return read();
@@ -60,8 +63,8 @@ function readOnce<T>(ctx: object, key: string | undefined, read: () => Promise<T
  * The API states no order for its lists (section 4.13), so page 1 and the last page are read first,
  * and their times tell which ORDERS the list may be in. In each such order, what was made since the
  * attempt is at the newest end: that page is read, then the one beside it, and so on until a page
- * reaches back to before the attempt. The record counts as absent only when every order the pages still
- * fit shows it absent. When they fit no order, the whole list is read; when even that does not add
+ * reaches back to before the attempt. The record counts as absent only when every order the pages
+ * still fit shows it absent. When they fit no order, the whole list is read; when even that does not add
  * up and the record was not found, it is unknown whether it exists: an error, and nothing is sent
  * again.
  */
@@ -87,7 +90,7 @@ function listLookup(
 		let hit = await read(1);
 		const { hasMore, lastPage: last = 1 } = pages[1];
 		if (hit || !hasMore || (hit = await read(last))) return hit;
-		/** What the pages at the newest end of `order` show: the record absent, nothing, or not that order. */
+		/** What the pages from the newest end of `order` show: the record absent, or not that order. */
 		const shown = async (order: Order) => {
 			for (let i = 0; i < last; i++) {
 				const page = order.newestFirst ? i + 1 : last - i;

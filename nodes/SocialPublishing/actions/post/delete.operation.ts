@@ -56,6 +56,7 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 		},
 	};
 }
+
 /**
  * 200: the post is gone and every requested platform deletion succeeded. 207: the post is
  * removed from the service all the same; some accounts' platform deletions failed.

@@ -10,6 +10,7 @@ import { isMember } from '../remember/members';
 import { SAME_CHANGE_MS } from '../remember/rounds';
 import { actionTimes, dueAt } from '../watch/post';
 import type { Watch } from '../watch/settings';
+import { landingNow } from './grown';
 import type { Reading } from './pages';
 import {
 	distinct,
@@ -173,10 +174,10 @@ async function readWhole(
  * on, in any status (a post entering or leaving the state now is among them, in any order, and so is
  * a change stamped up to 12 hours before the watermark), and one page of the state's list in turn,
  * which checks the proof again: an older post in the answer, a post updated before its status's time,
- * or one in the state neither known nor changed ends the trust. Otherwise the landing page (where a
- * new post lands): the same total and posts as at the last whole reading, and no unknown post on it
- * nor on one further page (another each poll, in turn), mean nothing entered; the two pages still
- * show a new review round. Else, or when a post comes due (`dueBy`), the whole list.
+ * or one in the state neither known nor changed ends the trust. Otherwise the landing page: as at the
+ * last reading, or grown by new posts only (landingNow), and no other unknown post on it nor on one
+ * further page (another each poll, in turn), mean nothing else entered; the pages read still show a
+ * new review round. Else, or when a post comes due (`dueBy`), the whole list.
  */
 export async function readChanges(
 	ctx: IPollFunctions,
@@ -205,21 +206,34 @@ export async function readChanges(
 			!unknown(sample.items.filter((post) => !changed.has(idOf(post))))
 		) {
 			// More changes since that day than a page holds: read the state's list instead until the
-			// watermark's day moves on, which costs less while nothing changes.
+			// watermark's day moves on, which costs less while nothing changes. Its landing page, read
+			// now, is where the next poll starts (landingNow): the last, in a list oldest first.
 			const wideDay = recent.total > PER_PAGE_MAX ? day : undefined;
-			const marks = { head: undefined, stamps, turn: (turn + 1) % lastPageOf(sample), wideDay };
-			return { ...recent, coverage: 'window', complete: recent.whole, marks };
+			const landing = (cursor.landing ?? 1) > 1 ? Math.max(sample.lastPage ?? 1, 2) : 1;
+			const landed = wideDay ? await readPage(ctx, watch, landing) : undefined;
+			const next = (turn + 1) % lastPageOf(sample);
+			const marks = { head: landed && headOf(landed), landing, stamps, wideDay, turn: next };
+			const posts = distinct([...recent.posts, ...(landed?.items ?? [])]);
+			return { ...recent, posts, coverage: 'window', complete: recent.whole, marks };
 		}
 	}
 	const landing = cursor.head === undefined ? 1 : (cursor.landing ?? 1);
 	const seen = await readPage(ctx, watch, landing);
-	if (cursor.head === headOf(seen) && !comesDue(seen.serviceTime)) {
-		const last = landing > 1 ? Math.max(seen.lastPage ?? 1, landing) : lastPageOf(seen);
-		const { page, turn } = inRotation(cursor.turn, last, landing);
-		const other = page === landing ? seen : await readPage(ctx, watch, page);
-		const posts = distinct([...seen.items, ...other.items]);
-		if (other.total === seen.total && !unknown(posts)) {
-			const marks = { dateFilter, turn };
+	const found =
+		cursor.head === undefined || comesDue(seen.serviceTime)
+			? undefined
+			: await landingNow(ctx, watch, cursor.head, landing, seen, (post) => isMember(members, post));
+	if (found) {
+		const last = found.landing > 1 ? Math.max(seen.lastPage ?? 1, found.landing) : lastPageOf(seen);
+		const { page, turn } = inRotation(cursor.turn, last, found.landing);
+		const read = (number: number) => found.pages[number - landing];
+		const other = read(page) ?? (await readPage(ctx, watch, page));
+		const posts = distinct([...found.pages, other].flatMap((each) => each.items));
+		const left = posts.filter((post) => !found.entered.has(idOf(post)));
+		if (other.total === seen.total && !unknown(left)) {
+			// After an event the head is the landing page as read now.
+			const head = headOf(read(found.landing));
+			const marks = { dateFilter, turn, head, landing: found.landing };
 			const { serviceTime } = seen;
 			return { posts, coverage: 'window', complete: false, serviceTime, marks };
 		}

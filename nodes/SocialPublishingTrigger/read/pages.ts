@@ -18,10 +18,7 @@ export interface Reading {
 	serviceTime?: number;
 	/** The list's total and the page where a new post lands, in a few characters (see headOf). */
 	head: string;
-	/**
-	 * The page where a new post lands: the last, when it holds a post created later than any on page 1
-	 * (a list oldest first), else page 1. A guess that decides only which page an idle poll reads first.
-	 */
+	/** Where a new post lands: the last page when it holds a later post than page 1 (oldest first). */
 	landing: number;
 }
 

@@ -105,3 +105,32 @@ test("a service that sends no Date header: n8n's clock stands in, and the post i
 		(await sandbox.control.requests()).map((entry) => `${entry.method} ${entry.path}`),
 	).toEqual([`POST ${POSTS}`, `GET ${POSTS}`]);
 });
+
+// The 5 minutes of slack: a post with the same text and accounts made more than 5 minutes before
+// the attempt began is another post; one made within them is taken for the attempt's (the honest
+// limit of docs/errors-and-rate-limits.md).
+test.each([
+	['6 minutes before the attempt: another post, so the create is sent again', -360, false],
+	['4 minutes before the attempt: taken for it, and not sent again', -240, true],
+])('the same draft made %s', async (name, offsetSeconds, found) => {
+	const text = `Made ${offsetSeconds} s before`;
+	await sandbox.control.clock({ offsetSeconds });
+	const earlier = await runNode({
+		parameters: createDraft(text, undefined, TIMEOUT),
+		credentials: sandbox.credentials(),
+	});
+	expect(earlier.error).toBeUndefined();
+	await sandbox.control.clock({ offsetSeconds: 0 });
+	await sandbox.control.fault({ method: 'POST', path: POSTS, when: 'before', status: 500 });
+	await sandbox.control.clearRequests();
+	const { output, error } = await runNode({
+		parameters: createDraft(text, undefined, TIMEOUT),
+		credentials: sandbox.credentials(),
+	});
+	expect(error).toBeUndefined();
+	expect(output[0].json.recovered).toBe(found ? true : undefined);
+	const creates = await sandbox.control.requests({ method: 'POST', path: POSTS });
+	expect(creates.map((entry) => entry.status)).toEqual(found ? [500] : [500, 201]);
+	const posts = (await list(POSTS)).filter((post) => textOf(post) === text);
+	expect({ name, posts: posts.length }).toEqual({ name, posts: found ? 1 : 2 });
+});

@@ -190,15 +190,24 @@ describe('values the node uses itself', () => {
 		await run(site, entry);
 	});
 
-	test('a post ID with a slash, a question mark or a hash is refused', async () => {
-		for (const postId of ['post_18/approval', 'post?x=1', 'post#1']) {
+	test('a post or workspace ID with a slash, a question mark or a hash is refused', async () => {
+		const postId = unsentSites[unsentSites.length - 1];
+		const workspace = unsentSites.find((site) => site.label === 'Workspace') as Site;
+		for (const [site, id] of [
+			[postId, 'post_18/approval'],
+			[postId, 'post?x=1'],
+			[postId, 'post#1'],
+			[workspace, 'ws_1/labels'],
+			[workspace, 'ws_1?page=2'],
+			[workspace, 'ws_1#top'],
+		] as const) {
 			const { error } = await runNode({
-				parameters: unsentSites[unsentSites.length - 1].parameters(postId),
+				parameters: site.parameters(id),
 				credentials: sandbox.credentials(),
 			});
-			const bad = ['/', '?', '#'].find((character) => postId.includes(character));
+			const bad = ['/', '?', '#'].find((character) => id.includes(character));
 			expect(error?.message).toBe(
-				`Post ID: "${postId}" contains "${bad}"; an ID never contains "/", "?" or "#"`,
+				`${site.label}: "${id}" contains "${bad}"; an ID never contains "/", "?" or "#"`,
 			);
 		}
 		expect(await sandbox.control.requests()).toEqual([]);

@@ -114,3 +114,21 @@ test.each(readExamples().map((workflow) => [workflow.name, workflow] as const))(
 		expect(JSON.stringify(workflow)).not.toMatch(/"credentials"|httpBearerAuth|demo token/i);
 	},
 );
+
+// docs/examples.md promises it: in Approve from Slack a message waits until it is answered. With a
+// wait limit (Limit Wait Time, an option or, in older versions, a field), a wait that runs out
+// would go on with the post and no answer, down the Reject branch.
+test('Approve from Slack: its Send and Wait steps have no wait limit', () => {
+	const workflow = readExamples().find(({ name }) => name === 'Approve from Slack');
+	const waits = (workflow?.nodes ?? []).filter(
+		({ parameters }) => parameters.operation === 'sendAndWait',
+	);
+	expect(waits.map(({ name }) => name)).toEqual(['Ask me on Slack', 'Ask me why']);
+	for (const { name, parameters } of waits) {
+		const options = (parameters.options ?? {}) as INodeParameters;
+		expect({ name, limit: parameters.limitWaitTime ?? options.limitWaitTime }).toEqual({
+			name,
+			limit: undefined,
+		});
+	}
+});

@@ -70,13 +70,15 @@ describe('items in parallel', () => {
 		expect((await createdTexts()).sort()).toEqual(items.map((item) => item.json.text).sort());
 	});
 
-	test.each<[BinaryMode, string, number | undefined]>([
-		['filesystem', 'default', undefined],
-		['memory', 'default', undefined],
-		['filesystem', '30', 30],
+	// At most 10 at once, or Parallel Requests when it is lower.
+	test.each<[BinaryMode, string, number, number | undefined]>([
+		['filesystem', 'default', 10, undefined],
+		['memory', 'default', 10, undefined],
+		['filesystem', '30', 10, 30],
+		['filesystem', '4', 4, 4],
 	])(
-		'file uploads (%s mode, Parallel Requests %s): at most 10 at once, every file once',
-		async (binaryMode, _label, parallelRequests) => {
+		'file uploads (%s mode, Parallel Requests %s): at most %i at once, every file once',
+		async (binaryMode, _label, atOnce, parallelRequests) => {
 			await sandbox.control.latency(50);
 			const names = Array.from({ length: 14 }, (_, i) => `file-${i}.png`);
 			const { output, error } = await run({
@@ -94,7 +96,7 @@ describe('items in parallel', () => {
 			});
 			expect(error).toBeUndefined();
 			expect(output.map((item) => item.json.name)).toEqual(names);
-			expect((await sandbox.control.concurrency()).max).toBe(10);
+			expect((await sandbox.control.concurrency()).max).toBe(atOnce);
 			const uploads = await sandbox.control.requests({ method: 'POST', path: MEDIA });
 			expect(uploads).toHaveLength(14);
 		},

@@ -134,3 +134,44 @@ test.each([
 		[expect.objectContaining({ platform: accountPlatform })],
 	);
 });
+
+// Someone waits on a list in the editor, so it waits out a 429 only while the service asks for at
+// most 15 s. Each test has a key of its own: a 429 teaches the key's rate-limit gate a window.
+describe("a 429 on the editor's lists", () => {
+	const path = `/api/v1/workspaces/${MAIN_WORKSPACE}/campaigns`;
+	const tooMany = (retryAfter: number) => ({
+		status: false,
+		message: 'Too many requests',
+		error_code: 'RATE_LIMIT_EXCEEDED',
+		retry_after: retryAfter,
+	});
+	const statuses = async () =>
+		(await sandbox.control.requests({ path })).map((request) => request.status);
+
+	test('a wait of 1 s is waited out, and the list comes', async () => {
+		await sandbox.control.fault({ path, times: 1, status: 429, body: tooMany(1) });
+		const { result, error } = await runListSearch({
+			method: 'searchCampaigns',
+			parameters,
+			credentials: sandbox.credentials('viewer'),
+		});
+		expect(error).toBeUndefined();
+		expect(result?.results).toContainEqual(
+			expect.objectContaining({ value: DEMO.campaigns.spring }),
+		);
+		expect(await statuses()).toEqual([429, 200]);
+	});
+
+	test('a wait of 16 s is not started: the error says when to try again, after one request', async () => {
+		await sandbox.control.fault({ path, times: 1, status: 429, body: tooMany(16) });
+		const { error } = await runListSearch({
+			method: 'searchCampaigns',
+			parameters,
+			credentials: sandbox.credentials('workspace'),
+		});
+		expect(error?.message).toMatch(
+			/^Rate limit exceeded: try again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \(HTTP 429\)$/,
+		);
+		expect(await statuses()).toEqual([429]);
+	});
+});

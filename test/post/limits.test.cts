@@ -107,6 +107,11 @@ const CASES: Array<[string, INodeParameters, RegExp]> = [
 		post({ platformOptions: { twitterThread: thread(1, threadMedia + 1) } }),
 		tooMany('X (Twitter) Thread item 1 Media', threadMedia),
 	],
+	[
+		`more than ${threadMedia} media in a Threads thread item`,
+		post({ platformOptions: { threadsThread: thread(1, threadMedia + 1) } }),
+		tooMany('Threads Thread item 1 Media', threadMedia),
+	],
 	...(['gmb', 'youtube', 'pinterest'] as const).map(
 		(platform): [string, INodeParameters, RegExp] => {
 			const label = { gmb: 'Google Business Profile', youtube: 'YouTube', pinterest: 'Pinterest' }[

@@ -118,6 +118,11 @@ export interface LoggedRequest {
 	key: string | null;
 	/** The sandbox's clock when it answered (or dropped) the request, so tests measure waits on it. */
 	at: string;
+	/**
+	 * The posts list only: the IDs its answer held, in its order. In a list drawn anew for every
+	 * request no other request can tell what a reader was shown.
+	 */
+	listed?: string[];
 }
 
 /** Who is calling and where: set by the gate before a route runs. */
@@ -133,6 +138,8 @@ declare module 'fastify' {
 		logged: boolean;
 		loggedQuery: Record<string, string | string[]> | null;
 		loggedBody: LoggedBody;
+		/** The IDs a posts list answered, for the log. */
+		loggedListed: string[] | null;
 		/** A fault to apply once the request has been handled. */
 		afterFault: Fault | null;
 	}

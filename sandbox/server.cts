@@ -117,6 +117,7 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 	app.decorateRequest('logged', false);
 	app.decorateRequest('loggedQuery', null);
 	app.decorateRequest('loggedBody', null);
+	app.decorateRequest('loggedListed', null);
 	app.decorateRequest('afterFault', null);
 
 	app.addHook('onRequest', async (request, reply) => {

@@ -266,6 +266,7 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 				query.page,
 				query.per_page,
 			);
+			request.loggedListed = page.data.map((post) => post.id);
 			const wire = runtime.wire();
 			return {
 				status: true,

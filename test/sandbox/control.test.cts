@@ -3,9 +3,16 @@ import { DEMO, MAIN, SECOND, useSandboxApi, ws } from './api.cts';
 const api = useSandboxApi();
 
 describe('request log', () => {
-	it('records method, path, parsed query, body, status, the key by name only and the time', async () => {
+	it('records method, path, parsed query, body, status, the key by name only, the time, and the IDs a posts list held', async () => {
 		const at = await api.control.clock({ frozen: true });
-		await api.get(ws('/posts'), { query: { 'status[]': ['draft', 'scheduled'], per_page: 5 } });
+		const list = await api.get(ws('/posts'), {
+			query: { 'status[]': ['draft', 'scheduled'], per_page: 5 },
+		});
+		// The IDs as answered, in their order: in a list drawn anew no later request shows them.
+		const listed = (list.body.data as Array<{ _id?: string; id?: string }>).map(
+			(post) => post._id ?? post.id,
+		);
+		expect([...listed].sort()).toEqual([DEMO.posts.draft, DEMO.posts.scheduled]);
 		await api.post(ws('/posts'), { content: { text: '' } }, { key: 'workspace' });
 		await api.get('/api/v1/me', { key: null });
 		await api.get('/api/v1/me', { key: 'secret-looking-value' });
@@ -22,6 +29,7 @@ describe('request log', () => {
 				status: 200,
 				key: 'full',
 				at,
+				listed,
 			},
 			{
 				seq: 2,

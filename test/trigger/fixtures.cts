@@ -39,6 +39,11 @@ export interface Tick {
 	items: INodeExecutionData[];
 	error?: NodeErrorInfo;
 	requests: SentRequest[];
+	/**
+	 * Per request, the IDs its answer held when it was a posts list (else none): in a list drawn
+	 * anew for every request, only the log tells what a poll was shown.
+	 */
+	listed: string[][];
 	staticData: IDataObject;
 }
 
@@ -117,7 +122,8 @@ export class Watcher {
 		});
 		if (mode === 'trigger') this.staticData = result.staticData;
 		const items = result.items ?? [];
-		const requests = (await control.requests()).map(({ method, path, query }) => ({
+		const log = await control.requests();
+		const requests = log.map(({ method, path, query }) => ({
 			method,
 			path,
 			query: query as IDataObject,
@@ -127,6 +133,7 @@ export class Watcher {
 			items,
 			error: result.error,
 			requests,
+			listed: log.map((entry) => entry.listed ?? []),
 			staticData: result.staticData,
 		};
 	}
@@ -186,6 +193,38 @@ export function workspaceEvents(sandbox: SandboxHandle, workspaceId = MAIN_WORKS
 }
 
 export type ListOrder = Profile['listOrder'];
+
+/** The IDs a tick was shown by the watched list (not by a window of days), each once. */
+export const shownBy = (tick: Tick): Set<string> =>
+	new Set(
+		tick.requests.flatMap((request, at) =>
+			request.query.date_from === undefined ? tick.listed[at] : [],
+		),
+	);
+
+/**
+ * The pages a tick asked for, each as often as asked, sorted: pages after the first are asked for a
+ * few at once, so the order they arrive in is not fixed.
+ */
+export const pagesRead = (tick: Tick): number[] =>
+	tick.requests.map((request) => Number(request.query.page)).sort((a, b) => a - b);
+
+/**
+ * Expects `expected` (oldest first) announced once each, every one by the first tick that was shown
+ * it, and nothing else: a poll announces each post it is shown that entered (docs/design/trigger.md),
+ * so in a list drawn anew for every request, where a reading of every page can leave a post out,
+ * which poll announces it is known from what each poll was shown.
+ */
+export function expectAnnouncedWhenShown(ticks: Tick[], expected: string[]) {
+	const owed = new Set(expected);
+	for (const tick of ticks) {
+		const shown = shownBy(tick);
+		const now = expected.filter((id) => owed.has(id) && shown.has(id));
+		expect(tick.ids).toEqual(now);
+		for (const id of now) owed.delete(id);
+	}
+	expect([...owed]).toEqual([]);
+}
 
 /** The suite once per order the service may list posts in (section 4.13 states none). */
 export function inEachListOrder(sandbox: SandboxHandle, suite: (listOrder: ListOrder) => void) {

@@ -5,9 +5,12 @@ import { useSandbox } from '../harness/sandbox.cts';
 import {
 	DEMO_PENDING,
 	expectActivationReadings,
+	expectAnnouncedWhenShown,
 	inEachListOrder,
 	listRequest,
+	MAIN_WORKSPACE,
 	P,
+	pagesRead,
 	pollUntilEmitted,
 	U,
 	Watcher,
@@ -16,6 +19,14 @@ import {
 } from './fixtures.cts';
 
 const sandbox = useSandbox();
+
+/**
+ * The polls within which a list drawn anew for every request shows each post: a reading of every
+ * page leaves a post out at most about 1 time in 5 here ((150/250)^3 at 250 posts on 3 pages, the
+ * most these tests hold), 12 readings in a row about once in 10^8 posts. In a fixed order the
+ * first poll reads every page these tests fill, so it shows, and announces, every post.
+ */
+const pollsToShow = (listOrder: string) => (listOrder === 'shuffled' ? 12 : 1);
 
 /** An active trigger that has already taken its first poll (the demo's pending posts are known). */
 async function activeWatcher(parameters = watching()) {
@@ -84,15 +95,10 @@ inEachListOrder(sandbox, (listOrder) => {
 				await sandbox.control.clock({ advanceSeconds: 1 });
 			}
 
-			// 155 pending: ceil(155/100) = 2 pages per poll, in any order.
-			const { ids: emitted, ticks } = await pollUntilEmitted(watcher, ids);
-			expect(emitted).toEqual(
-				listOrder === 'shuffled'
-					? ticks.flatMap((tick) => ids.filter((id) => tick.ids.includes(id)))
-					: ids,
-			);
-			expect([...emitted].sort()).toEqual([...ids].sort());
-			if (listOrder !== 'shuffled') expect(ticks).toHaveLength(1);
+			// 155 pending: ceil(155/100) = 2 pages per poll, in any order. Each post is announced once,
+			// oldest first, by the first poll shown it: the next poll, in a fixed order.
+			const { ticks } = await pollUntilEmitted(watcher, ids, pollsToShow(listOrder));
+			expectAnnouncedWhenShown(ticks, ids);
 			for (const tick of ticks) expect(tick.requests).toEqual([listRequest(1), listRequest(2)]);
 
 			// Idle: both pages, the one where new posts land first (the last, in a list oldest first).
@@ -110,9 +116,9 @@ inEachListOrder(sandbox, (listOrder) => {
 			const watcher = await activeWatcher();
 			const ids = await events.sendForReview(150);
 
-			const { ids: emitted, ticks } = await pollUntilEmitted(watcher, ids);
-			expect([...emitted].sort()).toEqual([...ids].sort());
-			if (listOrder !== 'shuffled') expect(emitted).toEqual(ids);
+			// Stamped alike, they come in the order they were sent (their IDs' order).
+			const { ticks } = await pollUntilEmitted(watcher, ids, pollsToShow(listOrder));
+			expectAnnouncedWhenShown(ticks, ids);
 			for (const tick of ticks) expect(tick.requests).toEqual([listRequest(1), listRequest(2)]);
 			for (let i = 0; i < 3; i++) {
 				const idle = await watcher.tick();
@@ -212,10 +218,22 @@ inEachListOrder(sandbox, (listOrder) => {
 				expect(idle.requests).toEqual([listRequest(1), listRequest(2)]);
 			}
 			await sandbox.control.clock({ advanceSeconds: 1 });
-			await events.seedPending(100);
-			const changed = await watcher.tick();
-			if (listOrder !== 'shuffled') {
-				expect(changed.ids).toHaveLength(100);
+			const fresh = await events.seedPending(100);
+			if (listOrder === 'shuffled') {
+				// The landing page's head never matches in a new order for every request: each poll reads
+				// every page, now ceil(250/100) = 3, and announces the new posts it was shown, in ID order
+				// (stamped alike), each once; and so on, page for page, while nothing changes.
+				const { ticks } = await pollUntilEmitted(watcher, fresh, pollsToShow(listOrder));
+				expectAnnouncedWhenShown(ticks, fresh);
+				for (let i = 0; i < 4; i++) {
+					const tick = await watcher.tick();
+					ticks.push(tick);
+					expect(tick.ids).toEqual([]);
+				}
+				for (const tick of ticks) expect(pagesRead(tick)).toEqual([1, 2, 3]);
+			} else {
+				const changed = await watcher.tick();
+				expect(changed.ids).toEqual(fresh);
 				const oldestFirst = listOrder === 'created-asc';
 				// Newest first, the 100 took page 1 and pushed the old first page to page 2: the landing
 				// page, the next (which proves it) and page 3 in turn (read/grown.ts). Oldest first, they
@@ -230,7 +248,9 @@ inEachListOrder(sandbox, (listOrder) => {
 				// The turn goes on from the polls before: one further page of two was turn 1, and newest
 				// first the poll that announced read page 3 in turn.
 				for (let i = 0; i < 4; i++) {
-					expect((await watcher.tick()).requests).toEqual([
+					const idle = await watcher.tick();
+					expect(idle.ids).toEqual([]);
+					expect(idle.requests).toEqual([
 						listRequest(newLanding),
 						listRequest(others[(i + (oldestFirst ? 1 : 0)) % 2]),
 					]);
@@ -259,9 +279,9 @@ inEachListOrder(sandbox, (listOrder) => {
 
 			// Sent back and for review again between two polls: Alex's approval is gone, a new round.
 			for (const id of ids) await bothApprove(id);
-			const { ids: emitted, ticks } = await pollUntilEmitted(watcher, ids);
-			expect([...emitted].sort()).toEqual([...ids].sort());
-			if (listOrder !== 'shuffled') expect(emitted).toEqual(ids);
+			// Each on the first poll shown it: the next, in a fixed order (it reads both pages).
+			const { ticks } = await pollUntilEmitted(watcher, ids, pollsToShow(listOrder));
+			expectAnnouncedWhenShown(ticks, ids);
 			for (const tick of ticks) expect(tick.requests).toEqual([listRequest(1), listRequest(2)]);
 			for (let i = 0; i < 5; i++) expect((await watcher.tick()).ids).toEqual([]);
 		});
@@ -272,5 +292,40 @@ inEachListOrder(sandbox, (listOrder) => {
 			expect(test.ids).toHaveLength(1);
 			expect(test.requests).toEqual([listRequest(1)]);
 		});
+	});
+});
+
+// Fails today (docs: an idle poll of a list drawn anew reads every page, ceil(total/100)). A poll
+// that read the list again until whole, because a post had left, keeps the head of its last reading
+// and the landing page that reading found: the last page, when the newest post happened to be on it.
+// In a new order for every request the next poll first reads that landing page (and, when the list
+// grew, the page after it), finds the head changed, then reads every page from page 1, using none of
+// the pages it read first: a request more than every page, and a post shown only there waits.
+describe('posts listed shuffled, 250 under review at distinct moments (3 pages)', () => {
+	test('an idle poll reads every page once, also after a poll that read the list whole again because a post had left', async () => {
+		const { control } = sandbox;
+		await control.profile({ listOrder: 'shuffled' });
+		const events = workspaceEvents(sandbox);
+		const seeded = await control.seed({
+			workspace_id: MAIN_WORKSPACE,
+			resource: 'posts',
+			count: 245,
+			template: {
+				status: 'under_review',
+				approvers: [U.alex.id],
+				created_by_user_id: U.maya.id,
+				history_days: 30,
+				history_seed: 44,
+			},
+		});
+		const watcher = await activeWatcher();
+		// The newest post lands on the last page of the last reading about 1 time in 5: 20 rounds.
+		for (const id of seeded.slice(0, 20)) {
+			await events.leaveReview(id);
+			expect((await watcher.tick()).ids).toEqual([]);
+			const idle = await watcher.tick();
+			expect(idle.ids).toEqual([]);
+			expect(pagesRead(idle)).toEqual([1, 2, 3]);
+		}
 	});
 });

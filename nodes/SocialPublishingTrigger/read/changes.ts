@@ -11,7 +11,7 @@ import { SAME_CHANGE_MS } from '../remember/rounds';
 import { actionTimes, dueAt } from '../watch/post';
 import type { Watch } from '../watch/settings';
 import { landingNow } from './grown';
-import type { Reading } from './pages';
+import type { Pages, Reading } from './pages';
 import {
 	distinct,
 	headOf,
@@ -124,7 +124,7 @@ async function probe(
 	const asked = since(watch, day);
 	const first = await readPage(ctx, asked, 1);
 	if (!trusted(first.items, day)) return 'other';
-	const answer = await readUntilWhole(ctx, asked, await readPosts(ctx, asked, first));
+	const answer = await readUntilWhole(ctx, asked, await readPosts(ctx, asked, [first]));
 	const listed = new Set(answer.posts.map((post) => idOf(post)));
 	const holdsKnown = known.every((post) => {
 		const updated = updatedOf(post);
@@ -158,9 +158,9 @@ async function readWhole(
 	ctx: IPollFunctions,
 	watch: Watch,
 	members: Members,
-	first: Awaited<ReturnType<typeof readPage>>,
+	read: Pages,
 ): Promise<Reading> {
-	const reading = await readPosts(ctx, watch, first);
+	const reading = await readPosts(ctx, watch, read);
 	const inState = reading.posts.filter(watch.event.matches);
 	const listedMembers = inState.filter((post) => isMember(members, post)).length;
 	const leftOut = members.size - listedMembers;
@@ -238,8 +238,7 @@ export async function readChanges(
 			return { posts, coverage: 'window', complete: false, serviceTime, marks };
 		}
 	}
-	const first = landing === 1 ? seen : await readPage(ctx, watch, 1);
-	const reading = await readWhole(ctx, watch, members, first);
+	const reading = await readWhole(ctx, watch, members, { [landing - 1]: seen });
 	dateFilter ??= await probe(ctx, watch, reading.posts);
 	stamps = stampsOf(reading.posts, stamps);
 	const head = reading.whole ? reading.head : undefined;

@@ -22,6 +22,9 @@ export interface Reading {
 	landing: number;
 }
 
+/** Pages a poll already read, by number less one. */
+export type Pages = Partial<Record<number, Page>>;
+
 /** Pages asked for at once: enough to keep a long list quick, few enough to spare the rate limit. */
 const PAGES_AT_ONCE = 4;
 
@@ -65,20 +68,18 @@ export const headOf = (page: Page): string =>
  * states no order, so no page can be skipped. The reading is whole when it holds as many distinct
  * posts as the list's `total` says, with every page saying the same total. A list that changed
  * while it was read, or that comes in another order for every request, can repeat some posts and
- * leave out others: the reading then is not whole (remember/members.ts says what follows).
+ * leave out others: the reading is then not whole (remember/members.ts). Pages in `read` are reused.
  */
-export async function readPosts(ctx: IPollFunctions, watch: Watch, first?: Page): Promise<Reading> {
-	const pages = [first ?? (await readPage(ctx, watch, 1))];
-	const last = lastPageOf(pages[0]);
-	for (let from = 2; from <= last; from += PAGES_AT_ONCE) {
-		const numbers = Array.from(
-			{ length: Math.min(PAGES_AT_ONCE, last - from + 1) },
-			(_, i) => from + i,
-		);
-		pages.push(
-			...(await Promise.all(numbers.map(async (page) => await readPage(ctx, watch, page)))),
-		);
-	}
+export async function readPosts(
+	ctx: IPollFunctions,
+	watch: Watch,
+	read: Pages = {},
+): Promise<Reading> {
+	const page = async (at: number) => read[at - 1] ?? (await readPage(ctx, watch, at));
+	const pages = [await page(1)];
+	const rest = Array.from({ length: lastPageOf(pages[0]) - 1 }, (_, i) => i + 2);
+	for (let at = 0; at < rest.length; at += PAGES_AT_ONCE)
+		pages.push(...(await Promise.all(rest.slice(at, at + PAGES_AT_ONCE).map(page))));
 	const posts = distinct(pages.flatMap((page) => page.items));
 	const rows = pages.reduce((sum, page) => sum + page.items.length, 0);
 	const totals = new Set(pages.map((page) => page.total));

@@ -32,6 +32,7 @@ import {
 	startN8n,
 	type CredentialFile,
 	type RunningN8n,
+	type StartOptions,
 } from '../../scripts/n8n-runtime.cts';
 import type { OfflineServices } from '../../scripts/offline-services.cts';
 
@@ -81,11 +82,15 @@ export async function prepareN8n(
 	return { userFolder, examples };
 }
 
-/** n8n started from `userFolder` on a free port, with its owner set up and logged in. */
+/**
+ * n8n started from `userFolder` on a free port, with its owner set up and logged in; `options.env`
+ * adds to its environment (n8n's opt-in settings, say).
+ */
 export async function startLoggedIn(
 	userFolder: string,
+	options: StartOptions = {},
 ): Promise<{ n8n: RunningN8n; session: N8nSession }> {
-	const n8n = await startN8n(userFolder, await freePort());
+	const n8n = await startN8n(userFolder, await freePort(), options);
 	const session = new N8nSession(n8n.url);
 	try {
 		await session.setupOwner();

@@ -16,6 +16,7 @@ const ROOT = resolve(__dirname, '..');
  */
 const FOLDERS: Record<string, string[]> = {
 	'nodes/SocialPublishingTrigger/read': [
+		'trigger/grown',
 		'trigger/events',
 		'trigger/late',
 		'trigger/review',

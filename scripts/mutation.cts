@@ -39,6 +39,7 @@ const FOLDERS: Record<string, string[]> = {
 	'nodes/shared/transport': [
 		'foundation/transport',
 		'foundation/parallel',
+		'foundation/rate-limit',
 		'foundation/answers',
 		'foundation/key',
 	],

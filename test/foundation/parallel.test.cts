@@ -179,6 +179,20 @@ describe('one rate-limit gate per credential', () => {
 		// waits for each window to pass once its count is used up.
 		expect(statuses.filter((status) => status === 429)).toHaveLength(1);
 	});
+
+	test('with X-RateLimit headers telling room in the window, the default 50 requests still go at once', async () => {
+		await sandbox.control.rateLimit({ limit: 1000, windowSeconds: 60, headers: true });
+		// One answer first, so that the items start with the gate following the service's count.
+		const first = await run({ parameters: { resource: 'user', operation: 'getCurrent' } });
+		expect(first.error).toBeUndefined();
+		await sandbox.control.latency(50);
+		const items = texts(60, 'Room');
+		const { output, error } = await run({ parameters: createPosts(), items });
+		expect(error).toBeUndefined();
+		expect(output).toHaveLength(60);
+		expect((await sandbox.control.concurrency()).max).toBe(50);
+		expect((await createdTexts()).sort()).toEqual(items.map((item) => item.json.text).sort());
+	});
 });
 
 describe('Return All prefetches', () => {

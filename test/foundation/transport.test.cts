@@ -271,37 +271,32 @@ describe('what is not sent again with On Server Error "Fail"', () => {
 		expect(await requestsTo(mediaPath)).toHaveLength(1);
 	});
 
-	test('a connection dropped during a create is not retried and gives a clear error', async () => {
-		await sandbox.control.fault({ method: 'POST', path: mediaPath, drop: true });
+	test.each([
+		['', false],
+		[', also on a service that sends rate-limit headers', true],
+	])(
+		'a connection dropped during a create is not retried and gives a clear error%s',
+		async (_label, headers) => {
+			if (headers) {
+				// An answer with X-RateLimit headers first: from then on the pacing follows the service's
+				// count, and a request that ends with no answer must leave that count as it was.
+				await sandbox.control.rateLimit({ limit: 1000, windowSeconds: 60, headers: true });
+				expect((await run(currentUser)).error).toBeUndefined();
+			}
+			await sandbox.control.fault({ method: 'POST', path: mediaPath, drop: true });
 
-		const result = await run(importMedia());
+			const result = await run(importMedia());
 
-		const error = expectError(result);
-		expect(error.message).toMatch(
-			/^Could not reach the Social Publishing service at http:\/\/127\.0\.0\.1:\d+: the connection was closed before an answer came$/,
-		);
-		expect(error.description).toMatch(/^The media item may have been created before the failure/);
-		expect(await requestsTo(mediaPath)).toHaveLength(1);
-	});
-
-	test('on a service that sends rate-limit headers, a dropped connection gives the same clear error', async () => {
-		// An answer with X-RateLimit headers first: from then on the pacing follows the service's
-		// count, and a request that ends with no answer must leave that count as it was.
-		await sandbox.control.rateLimit({ limit: 1000, windowSeconds: 60, headers: true });
-		expect((await run(currentUser)).error).toBeUndefined();
-		await sandbox.control.fault({ method: 'POST', path: mediaPath, drop: true });
-
-		const result = await run(importMedia());
-
-		const error = expectError(result);
-		expect(error.message).toMatch(
-			/^Could not reach the Social Publishing service at http:\/\/127\.0\.0\.1:\d+: the connection was closed before an answer came$/,
-		);
-		expect(error.description).toMatch(/^The media item may have been created before the failure/);
-		expect(await requestsTo(mediaPath)).toHaveLength(1);
-		// The next request starts as it would have: the count the service last told allows it.
-		expect((await run(currentUser)).error).toBeUndefined();
-	});
+			const error = expectError(result);
+			expect(error.message).toMatch(
+				/^Could not reach the Social Publishing service at http:\/\/127\.0\.0\.1:\d+: the connection was closed before an answer came$/,
+			);
+			expect(error.description).toMatch(/^The media item may have been created before the failure/);
+			expect(await requestsTo(mediaPath)).toHaveLength(1);
+			// The next request starts as it would have.
+			expect((await run(currentUser)).error).toBeUndefined();
+		},
+	);
 
 	test('a refused connection names the address and the cause', async () => {
 		const result = await runNode({

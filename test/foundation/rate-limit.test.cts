@@ -1,6 +1,7 @@
 // The rate-limit gate against a quota the node is not told in advance: a burst past it costs the
 // first window's overflow in refusals and no item is refused twice, whether or not the service
-// sends X-RateLimit headers; a refused request goes before requests that waited behind it.
+// sends X-RateLimit headers; a refused request goes before requests that waited behind it; a
+// fresh window, once the gate has seen the last one pass, allows its whole count at once.
 // Proved by the sandbox's request log. Each case has a sandbox of its own, so a gate of its own
 // (one per Base URL and key): what one case's gate learnt does not carry into the next.
 import type { LoggedRequest } from '../../sandbox/client.cts';
@@ -25,6 +26,9 @@ function createPosts(sandbox: ReturnType<typeof useSandbox>, texts: string[], pa
 		credentials: sandbox.credentials(),
 	});
 }
+
+const texts = (count: number, tag: string) =>
+	Array.from({ length: count }, (_, i) => `${tag} ${i}`);
 
 const creates = async (sandbox: ReturnType<typeof useSandbox>) =>
 	await sandbox.control.requests({ method: 'POST', path: POSTS });
@@ -95,5 +99,30 @@ describe('order at the gate', () => {
 		expect(secondWindow).toContain(refused);
 		expect(thirdWindow).not.toContain(refused);
 		expect([...secondWindow, ...thirdWindow].sort()).toEqual(later);
+	});
+});
+
+describe('a window the pacing has counted and seen pass, without X-RateLimit headers', () => {
+	const sandbox = useSandbox();
+	const quota = { limit: 10, windowSeconds: 2, headers: false };
+	const pastAWindow = () => new Promise((resolve) => setTimeout(resolve, 3000));
+
+	test('a fresh window allows its whole count at once, though the last one was not used up', async () => {
+		await sandbox.control.rateLimit(quota);
+		// The first burst teaches the pacing the window: 10 pass, and the first 429 says how long.
+		expect((await createPosts(sandbox, texts(20, 'Learn'))).error).toBeUndefined();
+		await pastAWindow();
+		// 9 of the window's 10, then the window passes with one left.
+		expect((await createPosts(sandbox, texts(9, 'Nine'))).error).toBeUndefined();
+		await pastAWindow();
+		// A fresh log and count of requests at once; the pacing keeps what it learnt (one per key).
+		await sandbox.control.reset({ rateLimit: quota });
+		await sandbox.control.latency(50);
+
+		const { error } = await createPosts(sandbox, texts(8, 'Fresh'));
+
+		expect(error).toBeUndefined();
+		expect((await sandbox.control.concurrency()).max).toBe(8);
+		expect((await creates(sandbox)).map((request) => request.status)).toEqual(Array(8).fill(201));
 	});
 });

@@ -60,15 +60,27 @@ describe('items in parallel', () => {
 		expect((await createdTexts()).sort()).toEqual(items.map((item) => item.json.text).sort());
 	});
 
-	test('by default, up to 50 requests in flight, as many items as there are up to that', async () => {
-		await sandbox.control.latency(50);
-		const items = texts(60, 'Default');
-		const { output, error } = await run({ parameters: createPosts(), items });
-		expect(error).toBeUndefined();
-		expect(output).toHaveLength(60);
-		expect((await sandbox.control.concurrency()).max).toBe(50);
-		expect((await createdTexts()).sort()).toEqual(items.map((item) => item.json.text).sort());
-	});
+	test.each([
+		['', false],
+		[', also where X-RateLimit headers tell room in the window', true],
+	])(
+		'by default, up to 50 requests in flight, as many items as there are up to that%s',
+		async (_label, headers) => {
+			if (headers) {
+				await sandbox.control.rateLimit({ limit: 1000, windowSeconds: 60, headers: true });
+				// One answer first, so that the items start with the gate following the service's count.
+				const first = await run({ parameters: { resource: 'user', operation: 'getCurrent' } });
+				expect(first.error).toBeUndefined();
+			}
+			await sandbox.control.latency(50);
+			const items = texts(60, 'Default');
+			const { output, error } = await run({ parameters: createPosts(), items });
+			expect(error).toBeUndefined();
+			expect(output).toHaveLength(60);
+			expect((await sandbox.control.concurrency()).max).toBe(50);
+			expect((await createdTexts()).sort()).toEqual(items.map((item) => item.json.text).sort());
+		},
+	);
 
 	// At most 10 at once, or Parallel Requests when it is lower.
 	test.each<[BinaryMode, string, number, number | undefined]>([
@@ -178,20 +190,6 @@ describe('one rate-limit gate per credential', () => {
 		// window one request alone learns when the window ends (a 429); from then on the gate
 		// waits for each window to pass once its count is used up.
 		expect(statuses.filter((status) => status === 429)).toHaveLength(1);
-	});
-
-	test('with X-RateLimit headers telling room in the window, the default 50 requests still go at once', async () => {
-		await sandbox.control.rateLimit({ limit: 1000, windowSeconds: 60, headers: true });
-		// One answer first, so that the items start with the gate following the service's count.
-		const first = await run({ parameters: { resource: 'user', operation: 'getCurrent' } });
-		expect(first.error).toBeUndefined();
-		await sandbox.control.latency(50);
-		const items = texts(60, 'Room');
-		const { output, error } = await run({ parameters: createPosts(), items });
-		expect(error).toBeUndefined();
-		expect(output).toHaveLength(60);
-		expect((await sandbox.control.concurrency()).max).toBe(50);
-		expect((await createdTexts()).sort()).toEqual(items.map((item) => item.json.text).sort());
 	});
 });
 

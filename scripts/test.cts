@@ -4,6 +4,10 @@
 // the API description is silent. The sandbox's own tests (test/sandbox/) test its defaults and
 // run once. Ends with one `Tests: N passed, N failed` line adding both runs, which .ci/run reads.
 //
+// Two options of its own, for CI: `--only NAME` runs only that profile's run (.ci/run runs the
+// second beside the end-to-end tests, which mostly wait); `--no-build` skips the build (CI builds
+// once; a build while end-to-end tests run would change the package under them).
+//
 // It runs before node_modules exists, so Node 24 runs it as it is (type stripping): requires only.
 const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs') as typeof import('node:fs');
@@ -26,12 +30,30 @@ const STATIC_FILES = [
 	'/test/foundation/words.test.cts',
 	'/test/trigger/description.test.cts',
 ];
-const jestArgs = process.argv.slice(2);
+
+/** Our own options, taken out of what is passed to jest. */
+function ownOptions(args: string[]): { only?: string; build: boolean; jestArgs: string[] } {
+	const at = args.indexOf('--only');
+	const only = at === -1 ? undefined : args[at + 1];
+	if (at !== -1 && only !== 'default' && only !== SECOND_PROFILE) {
+		console.log(`[test] --only takes default or ${SECOND_PROFILE}, not ${String(only)}.`);
+		process.exit(2);
+	}
+	const rest = at === -1 ? args : [...args.slice(0, at), ...args.slice(at + 2)];
+	return {
+		only,
+		build: !rest.includes('--no-build'),
+		jestArgs: rest.filter((arg) => arg !== '--no-build'),
+	};
+}
+const { only, build: mustBuild, jestArgs } = ownOptions(process.argv.slice(2));
 
 (require('./setup.cts') as { ensureDependencies(who: string): void }).ensureDependencies('test');
 
-const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+if (mustBuild) {
+	const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+	if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 /** Runs jest once; its summary reporter writes `passed failed` to the file TEST_SUMMARY_FILE names. */
 function runJest(
@@ -60,23 +82,26 @@ function runJest(
 	}
 }
 
+// The simulated year and activation over 10,000 posts set their services themselves, and are long.
+// The files that never ask the sandbox anything (the package, its descriptions, the docs' words)
+// would only repeat themselves under another profile.
+const SECOND_RUN_SKIPS = [
+	'--testPathIgnorePatterns',
+	'/test/sandbox/',
+	...STATIC_FILES,
+	'/test/trigger/year-',
+	'/test/trigger/size.test.cts',
+	'/test/trigger/activation.test.cts',
+	'--passWithNoTests',
+];
 const runs = [
-	runJest('default', []),
-	// The simulated year and activation over 10,000 posts set their services themselves, and are long.
-	// The files that never ask the sandbox anything (the package, its descriptions, the docs' words)
-	// would only repeat themselves under another profile.
-	runJest(SECOND_PROFILE, [
-		'--testPathIgnorePatterns',
-		'/test/sandbox/',
-		...STATIC_FILES,
-		'/test/trigger/year-',
-		'/test/trigger/size.test.cts',
-		'/test/trigger/activation.test.cts',
-		'--passWithNoTests',
-	]),
+	...(only === SECOND_PROFILE ? [] : [runJest('default', [])]),
+	...(only === 'default' ? [] : [runJest(SECOND_PROFILE, SECOND_RUN_SKIPS)]),
 ];
 const passed = runs.reduce((sum, run) => sum + run.passed, 0);
 const failed = runs.reduce((sum, run) => sum + run.failed, 0);
-console.log(`\n[test] Both runs (default, then ${SECOND_PROFILE}):`);
+console.log(
+	`\n[test] ${only ? `The ${only} run` : `Both runs (default, then ${SECOND_PROFILE})`}:`,
+);
 process.stderr.write(`Tests: ${passed} passed, ${failed} failed\n`);
 process.exit(runs.every((run) => run.ok) ? 0 : 1);

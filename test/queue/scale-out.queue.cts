@@ -429,6 +429,15 @@ const callsOf = (requests: LoggedRequest[]) =>
 		request.status,
 	]);
 
+/**
+ * Not a poll of scenario b's trigger, still active: its reads of the posts always ask for a status
+ * or a `date_from`, and RSS's reading of the posts it made (Skip Posted Within) asks for neither.
+ * A morning that a once-a-minute poll falls into would otherwise count two reads (seen in CI).
+ */
+const notScenarioB = (request: LoggedRequest) =>
+	!(request.method === 'GET' && request.path === postsPath) ||
+	!Object.keys(request.query).some((name) => ['status', 'status[]', 'date_from'].includes(name));
+
 test('c. on the workers: RSS to scheduled posts on three mornings, the workers restarted after the first, gives 3, 1 and 0 new posts', async () => {
 	const mornings = threeMornings();
 	const outcomes = [];
@@ -443,7 +452,7 @@ test('c. on the workers: RSS to scheduled posts on three mornings, the workers r
 		expect(await callWebhook(EXAMPLE_IDS.rss, {})).toBe(200);
 		const records = await finishedExecutions(EXAMPLE_IDS.rss, index + 1, 120);
 		expect(records.map((record) => record.status)).toEqual(records.map(() => 'success'));
-		outcomes.push(outcomeOf(index + 1, await control.requests()));
+		outcomes.push(outcomeOf(index + 1, (await control.requests()).filter(notScenarioB)));
 	}
 
 	expect(outcomes).toEqual(mornings.map((morning) => morning.expected));

@@ -24,6 +24,8 @@ const FOLDERS: Record<string, string[]> = {
 		'trigger/state',
 	],
 	'nodes/SocialPublishingTrigger/remember': [
+		// The cursor's marks (how to read what changed) only show in what a poll costs at size.
+		'trigger/grown',
 		'trigger/events',
 		'trigger/rounds',
 		'trigger/state',

@@ -133,6 +133,18 @@ inEachListOrder(sandbox, (listOrder) => {
 			expect((await after.tick()).ids).toEqual([]);
 		});
 
+		test('a state saved in another layout counts as none: its first poll notes the posts, announces none', async () => {
+			const events = workspaceEvents(sandbox);
+			await events.sendForReview(2);
+			const saved = (await activeWatcher()).staticData.cursor as { layout: number };
+			// The same scope, nothing noted: read as it is, every post under review would be news.
+			const older = { cursor: { ...saved, layout: saved.layout - 1, members: '', rounds: {} } };
+			const watcher = new Watcher(sandbox, watching(), { staticData: older });
+			expect((await watcher.tick()).ids).toEqual([]);
+			const [late] = await events.sendForReview();
+			expect((await watcher.tick()).ids).toEqual([late]);
+		});
+
 		test('unreadable saved state counts as none: a fresh start, nothing emitted', async () => {
 			const watcher = new Watcher(sandbox, watching(), { staticData: { cursor: { scope: 42 } } });
 			const tick = await watcher.tick();

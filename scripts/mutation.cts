@@ -24,8 +24,10 @@ const FOLDERS: Record<string, string[]> = {
 		'trigger/state',
 	],
 	'nodes/SocialPublishingTrigger/remember': [
-		// The cursor's marks (how to read what changed) only show in what a poll costs at size.
+		// The cursor's marks (how to read what changed) show in what a poll costs at size, and when a
+		// post comes due (Approval Overdue).
 		'trigger/grown',
+		'trigger/overdue',
 		'trigger/events',
 		'trigger/rounds',
 		'trigger/state',

@@ -10,6 +10,7 @@ import {
 	fakeDate,
 	inEachListOrder,
 	passes,
+	pagesRead,
 	listRequest,
 	members,
 	MAIN_WORKSPACE,
@@ -224,6 +225,34 @@ inEachListOrder(sandbox, () => {
 		expect((await after.tick()).ids).toEqual([b]);
 		quiet(await after.tick());
 		quiet(await after.restarted().tick());
+	});
+
+	test('at size: a post coming due while nothing else changes is emitted by the poll after its lead time, wherever it is listed', async () => {
+		const due = await sendForReview(3 * HOUR);
+		// 450 more of Priya's posts under review, newer and with no time: five pages in all, the one
+		// coming due the oldest.
+		passes(1000);
+		await sandbox.control.seed({
+			workspace_id: MAIN_WORKSPACE,
+			resource: 'posts',
+			count: 450,
+			template: { status: 'under_review', approvers: [U.alex.id], created_by_user_id: U.priya.id },
+		});
+		const watcher = overdueWatcher();
+		quiet(await watcher.tick());
+		for (let poll = 0; poll < 2; poll++) {
+			passes(10 * MINUTE);
+			quiet(await watcher.tick());
+		}
+		// Its lead time (2 hours) crossed since the last poll: the saved state says when, so the poll
+		// reads the whole list. The pages an idle poll reads (the landing page and one in turn) would
+		// not show it in a list newest first, where it is on the last page.
+		passes(41 * MINUTE);
+		const crossing = await watcher.tick();
+		expect(crossing.ids).toEqual([due]);
+		expect(pagesRead(crossing)).toEqual([1, 2, 3, 4, 5]);
+		passes(10 * MINUTE);
+		quiet(await watcher.tick());
 	});
 
 	test('changing the lead time starts afresh: what is overdue then is noted, not emitted', async () => {

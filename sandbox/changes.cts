@@ -18,6 +18,8 @@ export const SIMULATE_ACTIONS = [
 	'leave_review',
 	'create_pending',
 	'reject',
+	'approve',
+	'reorder_approvers',
 	'miss_review',
 	'edit',
 ] as const;
@@ -45,7 +47,7 @@ export interface SimulateRequest {
 	/** enter_review / create_pending: who must approve (default Alex). */
 	approvers?: string[];
 	approve_option?: 'anyone' | 'all' | 'everyone';
-	/** reject: which approver rejects (default the first). */
+	/** reject / approve: which approver acts (default the first). */
 	user_id?: string;
 	note?: string;
 	created_by_user_id?: string;
@@ -133,6 +135,11 @@ export function simulate(runtime: Runtime, body: SimulateRequest): string[] {
 	}
 	const target = runtime.store.post(space.id, body.post_id ?? '');
 	if (!target) throw fail(404, `No post ${body.post_id} in workspace ${space.id}`);
+	const act = (action: 'approve' | 'reject') => {
+		const userId = body.user_id ?? target.approval?.approvers[0]?.user_id;
+		if (!userId) throw fail(400, `The post has no approvers to ${action} it.`);
+		applyApproval(target, userId, action, body.note ?? null, now);
+	};
 	const changes: Record<Exclude<SimulateAction, 'create_pending'>, () => void> = {
 		publish: () => {
 			const published = body.account_ids ?? target.accountIds;
@@ -178,11 +185,10 @@ export function simulate(runtime: Runtime, body: SimulateRequest): string[] {
 			target.labelIds = body.label_ids ?? target.labelIds;
 			target.edited_at = now;
 		},
-		reject: () => {
-			const userId = body.user_id ?? target.approval?.approvers[0]?.user_id;
-			if (!userId) throw fail(400, 'The post has no approvers to reject it.');
-			applyApproval(target, userId, 'reject', body.note ?? null, now);
-		},
+		reject: () => act('reject'),
+		approve: () => act('approve'),
+		// The same approvers listed in another order (the description states no order): reversed.
+		reorder_approvers: () => target.approval?.approvers.reverse(),
 	};
 	changes[body.action]();
 	target.updated_at = now;

@@ -135,6 +135,8 @@ const schemas = {
 								'enter_review',
 								'leave_review',
 								'reject',
+								'approve',
+								'reorder_approvers',
 								'miss_review',
 								'edit',
 							],

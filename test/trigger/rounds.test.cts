@@ -5,7 +5,8 @@
 // and back, or its approvals reset; sent back and for review again between two polls with nobody
 // having acted gives the answers of an edit: no item (docs/trigger.md, What polling cannot see).
 // Where an approver may act again on a post still under review (approverActions=repeat, which
-// section 4.16 leaves open), that is a new note, not a new round.
+// section 4.16 leaves open), that is a new note, not a new round. The same approvers listed in another
+// order (the description states none) are the same people: no new round.
 import { wallClockInZone } from '../../sandbox/clock.cts';
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { LIST_ORDERS, seededRandom } from '../../sandbox/profile.cts';
@@ -36,7 +37,7 @@ type Event = (typeof EVENTS)[number];
  * approve), due within the lead time (120 minutes), so overdue from the start. Each `story` draws
  * its own seeds.
  */
-async function reviewStory(world: World, event: Event, story: number) {
+async function reviewStory(world: World, event: Event, story: number, approvers: string[] = BOTH) {
 	const { control } = sandbox;
 	await control.profile(world);
 	const random = seededRandom(WORLDS.indexOf(world) * 2 + EVENTS.indexOf(event) + 1 + 16 * story);
@@ -66,7 +67,7 @@ async function reviewStory(world: World, event: Event, story: number) {
 	);
 	const [id] = await change('create_pending', {
 		created_by_user_id: U.maya.id,
-		approvers: BOTH,
+		approvers,
 		approve_option: 'all',
 		scheduled_at,
 	});
@@ -83,7 +84,7 @@ async function reviewStory(world: World, event: Event, story: number) {
 	};
 	const sendBack = async () => {
 		await change('leave_review', { post_id: id });
-		await change('enter_review', { post_id: id, approvers: BOTH, approve_option: 'all' });
+		await change('enter_review', { post_id: id, approvers, approve_option: 'all' });
 	};
 	return { id, random, change, watcher, approve, sendBack, quiet, once };
 }
@@ -144,6 +145,31 @@ describe.each(WORLDS)(
 				await approve('Price checked twice.');
 				await quiet();
 				// Approvals reset: a new round.
+				await sendBack();
+				await once();
+			},
+		);
+
+		test.each(EVENTS)(
+			'%s: the same approvers listed in another order are the same round',
+			async (event) => {
+				const three = [U.alex.id, U.jordan.id, U.priya.id];
+				const { id, change, approve, sendBack, quiet, once } = await reviewStory(
+					world,
+					event,
+					2,
+					three,
+				);
+				await once();
+				// Two of the three act (Priya has not): the same round throughout.
+				await approve();
+				await quiet();
+				await change('approve', { post_id: id, user_id: U.jordan.id });
+				await quiet();
+				// The service lists them in reverse order: the same people, the same actions.
+				await change('reorder_approvers', { post_id: id });
+				await quiet();
+				// A real new round is still seen.
 				await sendBack();
 				await once();
 			},

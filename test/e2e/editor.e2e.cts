@@ -81,21 +81,24 @@ afterAll(async () => {
 	await offline?.stop();
 });
 
-test('each example opens on the canvas, and our nodes show their icon', async () => {
-	const shots: Record<string, string> = {
-		[EXAMPLE_IDS.rss]: 'example-rss-to-scheduled-posts',
-		[EXAMPLE_IDS.approvals]: 'example-approval-notifications',
-		[EXAMPLE_IDS.aiAgent]: 'example-ai-agent',
-		[EXAMPLE_IDS.draftApprovePublish]: 'example-draft-approve-publish',
-		[EXAMPLE_IDS.escalation]: 'example-approval-escalation',
-		[EXAMPLE_IDS.approveFromSlack]: 'example-approve-from-slack',
-		[EXAMPLE_IDS.assistant]: 'example-posts-from-your-assistant',
-	};
-	for (const [id, name] of Object.entries(shots)) {
-		await openWorkflow(id);
-		await screenshot(name);
-	}
+// One test per example: on a busy machine (CI runs real n8n in several lines at once) the editor's
+// first pages load slowly, and seven examples in one test outran its timeout.
+const SHOTS: [id: string, picture: string][] = [
+	[EXAMPLE_IDS.rss, 'example-rss-to-scheduled-posts'],
+	[EXAMPLE_IDS.approvals, 'example-approval-notifications'],
+	[EXAMPLE_IDS.aiAgent, 'example-ai-agent'],
+	[EXAMPLE_IDS.draftApprovePublish, 'example-draft-approve-publish'],
+	[EXAMPLE_IDS.escalation, 'example-approval-escalation'],
+	[EXAMPLE_IDS.approveFromSlack, 'example-approve-from-slack'],
+	[EXAMPLE_IDS.assistant, 'example-posts-from-your-assistant'],
+];
 
+test.each(SHOTS)('example %s opens on the canvas (picture %s)', async (id, picture) => {
+	await openWorkflow(id);
+	await screenshot(picture);
+});
+
+test('our nodes show their icon on the canvas', async () => {
 	await openWorkflow(EXAMPLE_IDS.rss);
 	const node = page.locator('[data-test-id=canvas-node]', { hasText: 'Schedule the post' });
 	await expect(node.textContent()).resolves.toContain('create: post');
@@ -134,10 +137,11 @@ async function canvasIssues(): Promise<Record<string, string[]>> {
 	return found;
 }
 
-test('each example, imported as it is shipped, shows no issue but the credentials to choose', async () => {
-	const session = new N8nSession(n8n.url);
-	await session.login();
-	for (const example of readExamples()) {
+test.each(readExamples().map((example) => [example.name, example] as const))(
+	'example "%s", imported as it is shipped, shows no issue but the credentials to choose',
+	async (_name, example) => {
+		const session = new N8nSession(n8n.url);
+		await session.login();
 		const { name, nodes, connections, settings } = example;
 		const created = await session.request<{ data: { id: string } }>('POST', '/workflows', {
 			name: `Imported: ${name}`,
@@ -165,8 +169,8 @@ test('each example, imported as it is shipped, shows no issue but the credential
 				issues: [`Credentials for ${shown} are not set.`],
 			});
 		}
-	}
-});
+	},
+);
 
 test("the node creator lists our node's actions, by resource", async () => {
 	await openWorkflow(EXAMPLE_IDS.rss);

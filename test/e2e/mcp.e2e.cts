@@ -3,6 +3,8 @@
 // creates a post that goes for review, reads its status, and gets a readable tool error for a bad
 // call; the approval notifications example, active beside it, announces the post. The sandbox is
 // not reset while the trigger polls.
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
 import { SandboxControl } from '../../sandbox/client.cts';
@@ -51,6 +53,19 @@ async function call(name: string, args: Record<string, unknown>) {
 
 const createCalls = async () => await control.requests({ method: 'POST', path: POSTS });
 
+/**
+ * n8n registers the MCP endpoint as it activates the example, which on a busy machine can come after
+ * the other example's first poll (seen in a CI run: every call answered 404 "not registered").
+ * Waits, for at most 120 tries a second apart, until the endpoint answers as registered.
+ */
+async function endpointRegistered(): Promise<void> {
+	for (let tries = 0; tries < 120; tries++) {
+		const answer = await fetch(url, { method: 'POST', body: '{}' });
+		if (answer.status !== 404) return;
+		await sleep(1000);
+	}
+}
+
 beforeAll(async () => {
 	// The test command's other profile (SANDBOX_PROFILE) reaches this file too.
 	sandbox = await startSandbox({ port: 0, profile: parseProfile(process.env.SANDBOX_PROFILE) });
@@ -65,6 +80,7 @@ beforeAll(async () => {
 	url = `${n8n.url}${MCP_PATH}`;
 	// Its first poll notes the posts already waiting; the one the client creates is news.
 	await waitForFirstPoll(session, EXAMPLE_IDS.approvals, 'Post waits for approval');
+	await endpointRegistered();
 	client = await connectMcp(url, MCP_DEMO_TOKEN);
 }, SETUP_TIMEOUT);
 

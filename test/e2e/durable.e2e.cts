@@ -167,7 +167,11 @@ interface Running {
  * not keep what the poll at activation read, and a scheduled first reading at 100 a minute is cut
  * off too. What is under test here is the poll that finds a new post.
  */
-async function scenario(setup: Setup, offline: OfflineServices, running: Running): Promise<Outcome> {
+async function scenario(
+	setup: Setup,
+	offline: OfflineServices,
+	running: Running,
+): Promise<Outcome> {
 	const sandbox = await startSandbox({ port: 0 });
 	running.stop = sandbox.stop;
 	const control = new SandboxControl(sandbox.url);
@@ -206,6 +210,10 @@ async function scenario(setup: Setup, offline: OfflineServices, running: Running
 		const polls = pollsOf(await listReads(control)).map((poll) => poll.length);
 		throw new Error(`${setup.name}: no poll after the first reading (reads per poll: ${polls})`);
 	}
+	// n8n's log from here on: the checks under test. Checks on the schedule that start while the first
+	// reading runs read the whole list too, and on a busy machine (CI's, seen) one can pass 45 s and
+	// be cut off; docs/trigger.md says so, and the count is printed below, not asserted.
+	const logFrom = n8n.output().split('\n').length;
 	await control.rateLimit(LIMIT);
 
 	const before = (await listReads(control)).at(-1)?.seq ?? 0;
@@ -237,16 +245,18 @@ async function scenario(setup: Setup, offline: OfflineServices, running: Running
 		nextReads = (await after()).map((read) => read.page);
 	}
 	const log = n8n.output().split('\n');
+	const underTest = log.slice(logFrom);
 	const outcome = {
 		published,
 		announced: (await announcements(session)).map((each) => each.ids),
 		announcingReads,
 		nextReads,
-		abandoned: log.filter((line) => line.includes(ABANDONED)),
+		abandoned: underTest.filter((line) => line.includes(ABANDONED)),
 		handedOff: log.filter((line) => line.includes(HANDED_OFF)).length,
 	};
+	const cutOffFirst = log.slice(0, logFrom).filter((line) => line.includes(ABANDONED)).length;
 	console.info(
-		`${setup.name}: announced ${JSON.stringify(outcome.announced)}; pages read from the publication to the announcement: ${announcingReads.length} (${announcingReads.join(' ')}); the poll after: ${nextReads.join(' ')}; abandoned polls: ${outcome.abandoned.length}`,
+		`${setup.name}: announced ${JSON.stringify(outcome.announced)}; pages read from the publication to the announcement: ${announcingReads.length} (${announcingReads.join(' ')}); the poll after: ${nextReads.join(' ')}; abandoned polls: ${outcome.abandoned.length} (while the first reading ran: ${cutOffFirst})`,
 	);
 	return outcome;
 }

@@ -5,6 +5,7 @@ import {
 	cpSync,
 	existsSync,
 	mkdirSync,
+	readdirSync,
 	readFileSync,
 	rmSync,
 	symlinkSync,
@@ -99,6 +100,35 @@ export function requireFromN8n(id: string): unknown {
 	return createRequire(join(RUNTIME_DIR, 'package.json'))(id);
 }
 
+const sqliteIn = (runtime: string) => join(runtime, 'node_modules', 'sqlite3');
+const versionOf = (dir: string): unknown => {
+	try {
+		return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string })
+			.version;
+	} catch {
+		return undefined;
+	}
+};
+
+/**
+ * sqlite3 builds from source here (minutes of a core on a busy machine). Where another n8n under
+ * .demo/ has the same sqlite3 version built, under the same Node (scripts/node24), its build is
+ * copied instead: n8n 2.41.1 and 1.123.81 both use sqlite3 5.1.7. Answers whether it copied.
+ */
+function reuseSqliteBuild(log: Log): boolean {
+	const wanted = versionOf(sqliteIn(RUNTIME_DIR));
+	const built = join('build', 'Release', 'node_sqlite3.node');
+	for (const other of ['n8n', ...readdirSync(DEMO_DIR).filter((name) => name.startsWith('n8n-'))]) {
+		const from = sqliteIn(join(DEMO_DIR, other));
+		if (join(DEMO_DIR, other) === RUNTIME_DIR || !existsSync(join(from, built))) continue;
+		if (!existsSync(join(DEMO_DIR, other, '.installed')) || versionOf(from) !== wanted) continue;
+		cpSync(join(from, 'build'), join(sqliteIn(RUNTIME_DIR), 'build'), { recursive: true });
+		log(`sqlite3 ${String(wanted)}: the build of .demo/${other} copied, not built again`);
+		return true;
+	}
+	return false;
+}
+
 /**
  * Installs the pinned n8n into .demo/n8n once. This machine kind has pitfalls, each handled by name:
  * - `linkedom` 0.18.15 (a dependency of n8n's AI nodes) needs `cssomnom`, which the registry here
@@ -143,7 +173,7 @@ export async function ensureN8n(log: Log): Promise<void> {
 	);
 	const npm = ['--no-audit', '--no-fund', '--loglevel=error'];
 	await run('npm', ['install', '--ignore-scripts', ...npm], RUNTIME_DIR, log);
-	await run('npm', ['rebuild', 'sqlite3', ...npm], RUNTIME_DIR, log);
+	if (!reuseSqliteBuild(log)) await run('npm', ['rebuild', 'sqlite3', ...npm], RUNTIME_DIR, log);
 	writeFileSync(marker, N8N_VERSION);
 	log(`n8n ${N8N_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }

@@ -1,7 +1,9 @@
 // The exactly-once soak: 45 creates in one execution, about a third of the requests meeting a
 // random ambiguous fault (500 or a proxy's page, a dropped connection, no answer, a 2xx that is not
-// the API's), before or after the service acts. Every item ends with exactly one post. Bounded by
-// its count; the faults are seeded, and the seed is in the test's name so a failure can be re-run.
+// the API's), before or after the service acts. No post is made twice; every item ends with its one
+// post, or (about once in 243 at this rate) says in plain words that it is unknown. Bounded by
+// its count; the faults are seeded (the seed is in the test's name), but which request meets which
+// fault follows the order in which the parallel requests arrive.
 import { runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { MAIN_WORKSPACE } from '../library/fixtures.cts';
@@ -13,7 +15,7 @@ const POSTS = `/api/v1/workspaces/${MAIN_WORKSPACE}/posts`;
 const CREATES = 45;
 
 test.each([11, 29])(
-	'45 creates with seeded random faults (seed %i): one post per item, no duplicate',
+	'45 creates with seeded random faults (seed %i): no duplicate, each item its post or said unknown',
 	async (seed) => {
 		await sandbox.control.randomFaults({ seed, probability: 1 / 3, holdMs: 3000 });
 		const items = Array.from({ length: CREATES }, (_, i) => ({
@@ -38,13 +40,26 @@ test.each([11, 29])(
 		const made = posts
 			.map((post) => post.content.text)
 			.filter((text) => text.startsWith(`Soak ${seed} `));
-		expect(output.map((item) => item.json.error ?? null)).toEqual(items.map(() => null));
-		expect(made.sort()).toEqual(items.map((item) => item.json.text).sort());
-		expect(output.map((item) => item.json.id).sort()).toEqual(
-			posts
-				.filter((post) => post.content.text.startsWith(`Soak ${seed} `))
-				.map((post) => post.id)
-				.sort(),
+		// With a third of all creates failing, an item meets 5 failures in a row (every attempt) about
+		// once in 243 (docs/errors-and-rate-limits.md). Which item, if any, depends on the order in which
+		// the parallel requests reach the service, which the seed does not fix (a CI run beside other
+		// tests met one). Such an item says so in plain words; more than 2 of 45 would come about once
+		// in 1,000 runs.
+		const errors = output.map((item) => (item.json.error ?? null) as string | null);
+		const unknown = errors.flatMap((error, at) => (error === null ? [] : [at]));
+		for (const at of unknown) {
+			expect(errors[at]).toMatch(/^It is still unknown whether the service created this: /);
+		}
+		expect(unknown.length).toBeLessThanOrEqual(2);
+		// No post twice, and none but the items'; each item that ended well has its own post, by ID.
+		const texts = items.map((item) => item.json.text);
+		expect(new Set(made).size).toBe(made.length);
+		expect(made.filter((text) => !texts.includes(text))).toEqual([]);
+		const ended = items.filter((_, at) => !unknown.includes(at)).map((item) => item.json.text);
+		expect(made.filter((text) => ended.includes(text)).sort()).toEqual([...ended].sort());
+		const idOfText = new Map(posts.map((post) => [post.content.text, post.id]));
+		expect(output.filter((_, at) => !unknown.includes(at)).map((item) => item.json.id)).toEqual(
+			ended.map((text) => idOfText.get(text)),
 		);
 	},
 );

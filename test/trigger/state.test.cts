@@ -100,6 +100,19 @@ inEachListOrder(sandbox, (listOrder) => {
 			expect(rounds(after)).toEqual({ [keyB]: alex });
 		});
 
+		test('an event without review rounds keeps no marks, even of posts whose approvers acted', async () => {
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher(watching('postRejected'));
+			const [id] = await events.sendForReview(1, [U.alex.id, U.jordan.id], U.maya.id, 'all');
+			await events.approveAsAlex(id);
+			await events.reject(id);
+			const { ids, ticks } = await pollUntilEmitted(watcher, [id]);
+			expect(ids).toEqual([id]);
+			const saved = ticks[ticks.length - 1].staticData as { cursor: { rounds: object } };
+			expect(saved.cursor.rounds).toEqual({});
+			expect((await watcher.tick()).ids).toEqual([]);
+		});
+
 		test('the documented limit: re-entering review and an approval between the same two polls look like one round', async () => {
 			const events = workspaceEvents(sandbox);
 			const watcher = await activeWatcher();

@@ -158,6 +158,19 @@ inEachListOrder(sandbox, (listOrder) => {
 			expect((await watcher.tick()).ids).toEqual([late]);
 		});
 
+		test('a saved state whose newest stamp is not a number counts as none', async () => {
+			const events = workspaceEvents(sandbox);
+			await events.sendForReview(2);
+			const saved = (await activeWatcher()).staticData.cursor as object;
+			// The same scope and layout, nothing noted, the stamp as text: read as it is, every post under
+			// review would be news.
+			const edited = { cursor: { ...saved, members: '', rounds: {}, watermark: '1764000000000' } };
+			const watcher = new Watcher(sandbox, watching(), { staticData: edited });
+			expect((await watcher.tick()).ids).toEqual([]);
+			const [late] = await events.sendForReview();
+			expect((await watcher.tick()).ids).toEqual([late]);
+		});
+
 		test('unreadable saved state counts as none: a fresh start, nothing emitted', async () => {
 			const watcher = new Watcher(sandbox, watching(), { staticData: { cursor: { scope: 42 } } });
 			const tick = await watcher.tick();

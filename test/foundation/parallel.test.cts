@@ -72,7 +72,9 @@ describe('items in parallel', () => {
 				const first = await run({ parameters: { resource: 'user', operation: 'getCurrent' } });
 				expect(first.error).toBeUndefined();
 			}
-			await sandbox.control.latency(50);
+			// Each answer a second late: the 50 requests are all sent before the first comes back, even
+			// on a busy machine (at 50 ms a CI run beside real n8n saw only 12 in flight at once).
+			await sandbox.control.latency(1000);
 			const items = texts(60, 'Default');
 			const { output, error } = await run({ parameters: createPosts(), items });
 			expect(error).toBeUndefined();

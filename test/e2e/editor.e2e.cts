@@ -29,6 +29,7 @@ let offline: OfflineServices;
 let n8n: RunningN8n;
 let browser: Browser;
 let page: Page;
+let session: N8nSession;
 
 /** CI machines start fresh: Debian's chromium is installed here when missing (we run as root). */
 function ensureChromium(): void {
@@ -53,6 +54,9 @@ beforeAll(async () => {
 	const { userFolder } = await prepareN8n('e2e-editor', sandbox.url, offline);
 	n8n = await startN8n(userFolder, await freePort());
 	await new N8nSession(n8n.url).setupOwner();
+	// One login for the tests that call n8n's API: n8n refuses more than a few a minute (429).
+	session = new N8nSession(n8n.url);
+	await session.login();
 	// Flags this machine kind needs: no sandbox as root, no GPU, and no background calls home.
 	browser = await chromium.launch({
 		executablePath: CHROMIUM,
@@ -140,8 +144,6 @@ async function canvasIssues(): Promise<Record<string, string[]>> {
 test.each(readExamples().map((example) => [example.name, example] as const))(
 	'example "%s", imported as it is shipped, shows no issue but the credentials to choose',
 	async (_name, example) => {
-		const session = new N8nSession(n8n.url);
-		await session.login();
 		const { name, nodes, connections, settings } = example;
 		const created = await session.request<{ data: { id: string } }>('POST', '/workflows', {
 			name: `Imported: ${name}`,

@@ -93,7 +93,9 @@ describe('items in parallel', () => {
 	])(
 		'file uploads (%s mode, Parallel Requests %s): at most %i at once, every file once',
 		async (binaryMode, _label, atOnce, parallelRequests) => {
-			await sandbox.control.latency(50);
+			// Each answer a second late, as above: at 50 ms a CI run saw only 8 uploads in flight at once
+			// (the first answers came back before the tenth file was read and sent).
+			await sandbox.control.latency(1000);
 			const names = Array.from({ length: 14 }, (_, i) => `file-${i}.png`);
 			const { output, error } = await run({
 				parameters: inWorkspace('media', 'upload', {

@@ -13,7 +13,6 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { join, relative, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -206,13 +205,42 @@ export function linkPackage(userFolder: string, { asInstalled = false } = {}): v
 	symlinkSync(n8nWorkflow, join(target, 'node_modules', 'n8n-workflow'), 'dir');
 }
 
-/** A port nothing listens on now, for the task runner broker each n8n process opens. */
-export async function freePort(): Promise<number> {
+/**
+ * The ports the system hands out to outgoing connections (Linux: 32768 to 60999 unless set
+ * otherwise). A port picked there and closed again can be taken by any outgoing connection before
+ * n8n, seconds later, binds it: in a CI run with four lines of tests at once, n8n's task broker
+ * found its port "already in use".
+ */
+function ephemeralPorts(): { low: number } {
+	try {
+		const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+		return { low: Number(low) > 12_000 ? Number(low) : 32_768 };
+	} catch {
+		return { low: 32_768 };
+	}
+}
+
+/** Whether a port on 127.0.0.1 can be listened on now. */
+async function isFree(port: number): Promise<boolean> {
 	const server = createServer();
-	await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
-	const { port } = server.address() as AddressInfo;
-	await new Promise<void>((done) => server.close(() => done()));
-	return port;
+	return await new Promise((done) => {
+		server.once('error', () => done(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
+	});
+}
+
+/**
+ * A port nothing listens on now, for n8n and the task runner broker each n8n process opens: drawn
+ * at random from the 12,000 ports below the outgoing connections' range, where only another such
+ * draw can take it first.
+ */
+export async function freePort(): Promise<number> {
+	const { low } = ephemeralPorts();
+	for (let tries = 0; tries < 100; tries++) {
+		const port = low - 12_000 + Math.floor(Math.random() * 12_000);
+		if (await isFree(port)) return port;
+	}
+	throw new Error(`No free port found below ${low} in 100 tries.`);
 }
 
 /**
@@ -503,25 +531,36 @@ export async function startN8n(
 ): Promise<RunningN8n> {
 	const command = options.command ?? 'start';
 	const url = `http://127.0.0.1:${port}`;
-	const env = { ...n8nEnv(userFolder, port, await freePort()), ...options.env };
-	if (command === 'worker') {
-		// A worker serves no editor: its own health server answers on `port`.
-		Object.assign(env, {
-			N8N_PORT: String(await freePort()),
-			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-			QUEUE_HEALTH_CHECK_PORT: String(port),
-			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
-		});
-	}
-	const child = startProcess(process.execPath, [N8N_BIN, command], {
-		cwd: RUNTIME_DIR,
-		env,
-		inheritOutput: options.inheritOutput,
-	});
 	// A main is ready once its REST API answers: n8n 1.x passes its readiness check before that.
 	const readyUrl = command === 'worker' ? `${url}/healthz/readiness` : `${url}/rest/settings`;
-	await waitUntilReady(`n8n ${command}`, child, readyUrl, options.timeoutMs ?? 120_000);
-	return { url, stop: child.stop, output: child.output };
+	// The ports picked here (the task broker's, a worker's own) are free when picked, but another
+	// process starting at the same moment may draw the same one: then n8n quits saying so, and
+	// starts again on others (at most 3 tries).
+	for (let tries = 1; ; tries++) {
+		const env = { ...n8nEnv(userFolder, port, await freePort()), ...options.env };
+		if (command === 'worker') {
+			// A worker serves no editor: its own health server answers on `port`.
+			Object.assign(env, {
+				N8N_PORT: String(await freePort()),
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(port),
+				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			});
+		}
+		const child = startProcess(process.execPath, [N8N_BIN, command], {
+			cwd: RUNTIME_DIR,
+			env,
+			inheritOutput: options.inheritOutput,
+		});
+		try {
+			await waitUntilReady(`n8n ${command}`, child, readyUrl, options.timeoutMs ?? 120_000);
+			return { url, stop: child.stop, output: child.output };
+		} catch (error) {
+			const taken = child.exited() && /port \d+ is already in use/i.test(child.output());
+			if (!taken || tries === 3) throw error;
+			options.log?.(`n8n ${command}: a port it was given was taken meanwhile; starting again`);
+		}
+	}
 }
 
 /** A logged-in session on n8n's internal REST API, as the editor uses it. */

@@ -45,6 +45,7 @@ const FOLDERS: Record<string, string[]> = {
 		'foundation/parallel',
 		'foundation/rate-limit',
 		'foundation/answers',
+		'foundation/answer-headers',
 		'foundation/key',
 	],
 	'nodes/SocialPublishing/fields': ['fields/fields', 'fields/values', 'post/create', 'post/limits'],

@@ -120,12 +120,14 @@ const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
 
 /** A small seeded generator (mulberry32), so that a random profile or order can be re-run. */
 export function seededRandom(seed: number): () => number {
+	// Read once: in a vm context (jest's) a global read on every draw made a draw 30 times slower.
+	const { imul } = Math;
 	let state = seed >>> 0;
 	return () => {
 		state = (state + 0x6d2b79f5) >>> 0;
 		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		t = imul(t ^ (t >>> 15), t | 1);
+		t ^= t + imul(t ^ (t >>> 7), t | 61);
 		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 	};
 }

@@ -40,9 +40,12 @@ type PostsQuery = {
 /** Code-unit order (ISO times, hex IDs): localeCompare would be slow over a history of thousands. */
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Newest change first; the id breaks ties between equal timestamps. */
-const byLatestChange = (a: Post, b: Post) =>
-	compare(b.updated_at, a.updated_at) || compare(b.id, a.id);
+/** Newest change first by the stamps given (one per post); the id breaks ties between equal stamps. */
+function newestChangeFirst(posts: Post[], stamps: string[]): Post[] {
+	const at = posts.map((_, index) => index);
+	at.sort((a, b) => compare(stamps[b], stamps[a]) || compare(posts[b].id, posts[a].id));
+	return at.map((index) => posts[index]);
+}
 
 const byOldestCreated = (a: Post, b: Post) =>
 	compare(a.created_at, b.created_at) || compare(a.id, b.id);
@@ -51,10 +54,9 @@ const byOldestCreated = (a: Post, b: Post) =>
 const shuffles = new WeakMap<Store, number>();
 
 /**
- * Where each post of a store stands, oldest created first, by ID (a list may hold copies of the
- * posts: statusStamps `kept`), kept while the posts array holds as many (a delete makes a new array;
- * `created_at` changes only as a post is seeded, before any list sees it). A list of thousands then
- * costs one pass a request, not a sort.
+ * Where each post of a store stands, oldest created first, by ID, kept while the posts array holds
+ * as many (a delete makes a new array; `created_at` changes only as a post is seeded, before any list
+ * sees it). A list of thousands then costs one pass a request, not a sort.
  */
 const createdOrder = new WeakMap<Post[], { length: number; rank: Map<string, number> }>();
 
@@ -76,32 +78,49 @@ function oldestCreatedFirst(store: Store, posts: Post[]): Post[] {
 }
 
 /**
- * The posts list in the profile's order (section 4.13 states none). `shuffled` draws a new order for
- * every request, seeded from a per-store counter so that a run repeats exactly.
+ * One page of the posts list in the profile's order (section 4.13 states none). `shuffled` draws a
+ * new order for every request, seeded from a per-store counter so that a run repeats exactly.
  */
-function inListOrder(store: Store, order: Profile['listOrder'], posts: Post[]): Post[] {
-	if (order === 'updated-desc') return [...posts].sort(byLatestChange);
-	const oldestFirst = oldestCreatedFirst(store, posts);
-	if (order === 'created-asc') return oldestFirst;
-	if (order === 'created-desc') return oldestFirst.reverse();
+function pageInListOrder(
+	store: Store,
+	order: Profile['listOrder'],
+	posts: Post[],
+	stamps: string[],
+	query: { page: number; per_page: number },
+) {
+	if (order === 'updated-desc') {
+		return paginate(newestChangeFirst(posts, stamps), query.page, query.per_page);
+	}
+	if (order !== 'shuffled') {
+		const oldestFirst = oldestCreatedFirst(store, posts);
+		if (order === 'created-desc') oldestFirst.reverse();
+		return paginate(oldestFirst, query.page, query.per_page);
+	}
 	const seed = shuffles.get(store) ?? 0;
 	shuffles.set(store, seed + 1);
 	const random = seededRandom(seed);
-	for (let i = oldestFirst.length - 1; i > 0; i--) {
-		const j = Math.floor(random() * (i + 1));
-		[oldestFirst[i], oldestFirst[j]] = [oldestFirst[j], oldestFirst[i]];
+	// Any page of a fresh random order is drawn like the first page of another: only its posts are
+	// drawn (the first steps of a shuffle, the swaps kept in a map), not all of a history of thousands.
+	const page = paginate(posts, query.page, query.per_page);
+	const swapped = new Map<number, number>();
+	const data: Post[] = [];
+	for (let i = 0; i < page.data.length; i++) {
+		const j = i + Math.floor(random() * (posts.length - i));
+		data.push(posts[swapped.get(j) ?? j]);
+		swapped.set(j, swapped.get(i) ?? i);
 	}
-	return oldestFirst;
+	return { ...page, data };
 }
 
 /** The day a post is "on" for `date_from`/`date_to`, by profile (section 4.13 names no date). */
-const DAY_OF: Record<Profile['dateFilter'], (post: Post) => string | undefined> = {
-	scheduled: (post) =>
-		post.scheduled_at?.slice(0, 10) ?? dateInZone(new Date(post.created_at), post.timezone),
-	updated: (post) => dateInZone(new Date(post.updated_at), post.timezone),
-	created: (post) => dateInZone(new Date(post.created_at), post.timezone),
-	ignored: () => undefined,
-};
+const DAY_OF: Record<Profile['dateFilter'], (post: Post, updatedAt: string) => string | undefined> =
+	{
+		scheduled: (post) =>
+			post.scheduled_at?.slice(0, 10) ?? dateInZone(new Date(post.created_at), post.timezone),
+		updated: (post, updatedAt) => dateInZone(new Date(updatedAt), post.timezone),
+		created: (post) => dateInZone(new Date(post.created_at), post.timezone),
+		ignored: () => undefined,
+	};
 
 const platformKey = (account: Account) =>
 	account.account_type === 'group' ? 'facebook-group' : account.platform;
@@ -248,24 +267,35 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			const inDays = (day: string | undefined) =>
 				day === undefined || ((!from || day >= from) && (!to || day <= to));
 			const workspaceId = workspaceOf(request).id;
+			// Under statusStamps `kept`, `updated_at` moves only on an edit; the posts that are
+			// answered are copied with it, the thousands only filtered and ordered are not.
 			const kept = runtime.profile.statusStamps === 'kept';
+			const updatedAt = (post: Post) =>
+				kept ? (post.edited_at ?? post.created_at) : post.updated_at;
 			const matching = runtime.store.data.posts
 				.filter((post) => post.workspaceId === workspaceId)
-				.map((post) => (kept ? { ...post, updated_at: post.edited_at ?? post.created_at } : post))
 				.filter((post) => statuses.length === 0 || statuses.includes(post.status))
-				.filter((post) => (!from && !to) || inDays(dayOf(post)))
+				.filter((post) => (!from && !to) || inDays(dayOf(post, updatedAt(post))))
 				.filter(
 					(post) =>
 						assigned.length === 0 ||
 						(post.approval?.approvers ?? []).some((each) => assigned.includes(each.user_id)),
 				)
 				.filter((post) => requestedBy.length === 0 || requestedBy.includes(post.createdByUserId));
-			// Only the page asked for is drawn: a history of thousands of posts stays quick to list.
-			const page = paginate(
-				inListOrder(runtime.store, runtime.profile.listOrder, matching),
-				query.page,
-				query.per_page,
+			const stamps = runtime.profile.listOrder === 'updated-desc' ? matching.map(updatedAt) : [];
+			const answered = pageInListOrder(
+				runtime.store,
+				runtime.profile.listOrder,
+				matching,
+				stamps,
+				query,
 			);
+			const page = {
+				...answered,
+				data: kept
+					? answered.data.map((post) => ({ ...post, updated_at: updatedAt(post) }))
+					: answered.data,
+			};
 			request.loggedListed = page.data.map((post) => post.id);
 			const wire = runtime.wire();
 			return {

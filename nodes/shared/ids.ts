@@ -28,14 +28,14 @@ export const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 
 /** 48 bits of a text (two 32-bit multiplicative hashes), in 8 characters. */
 export function digest(text: string): string {
-	let a = 0xdeadbeef;
-	let b = 0x41c6ce57;
+	const { imul } = Math; // Read once: read on each step, it made a call 30x slower in jest's vm.
+	let [a, b] = [0xdeadbeef, 0x41c6ce57];
 	for (let i = 0; i < text.length; i++) {
-		a = Math.imul(a ^ text.charCodeAt(i), 2654435761);
-		b = Math.imul(b ^ text.charCodeAt(i), 1597334677);
+		a = imul(a ^ text.charCodeAt(i), 2654435761);
+		b = imul(b ^ text.charCodeAt(i), 1597334677);
 	}
-	a = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
-	b = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
+	a = imul(a ^ (a >>> 16), 2246822507) ^ imul(b ^ (b >>> 13), 3266489909);
+	b = imul(b ^ (b >>> 16), 2246822507) ^ imul(a ^ (a >>> 13), 3266489909);
 	const bits = [a >>> 8, ((a & 0xff) << 16) | (b >>> 16)];
 	return bits.map((n) => [18, 12, 6, 0].map((at) => DIGITS[(n >>> at) & 63]).join('')).join('');
 }

@@ -27,6 +27,10 @@ export interface TriggerStaticData extends IDataObject {
 	me?: { credentialId: string; userId: string };
 }
 
+/** A setting the trigger cannot watch with: what is wrong, and what to do. */
+const unusable = (ctx: IPollFunctions, message: string, description: string) =>
+	new NodeOperationError(ctx.getNode(), message, { description });
+
 /**
  * The user behind the API key, asked once per credential and remembered in `memory` (the poll
  * saves it with the cursor, so a poll that fails later leaves static data as it was).
@@ -35,16 +39,12 @@ async function myUserId(ctx: IPollFunctions, memory: TriggerStaticData): Promise
 	const credentialId = String(ctx.getNode().credentials?.socialPublishingApi?.id ?? '');
 	if (memory.me?.credentialId === credentialId) return memory.me.userId;
 	const { userId } = await readMe(ctx);
-	if (userId === '') {
-		throw new NodeOperationError(
-			ctx.getNode(),
+	if (userId === '')
+		throw unusable(
+			ctx,
 			'The service did not say which user the API key belongs to',
-			{
-				description:
-					'GET /api/v1/me answered without a user ID. Choose the approvers or requesters from the list instead of "Me".',
-			},
+			'GET /api/v1/me answered without a user ID. Choose the approvers or requesters from the list instead of "Me".',
 		);
-	}
 	memory.me = { credentialId, userId };
 	return userId;
 }
@@ -76,42 +76,40 @@ async function peopleIds(
 			).trim();
 		})
 		.filter((id) => id !== '');
-	if (ids.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), `No team member chosen for "${label}"`, {
-			description: `Add at least one team member under "${label}", or set it to "Any".`,
-		});
-	}
+	if (ids.length === 0)
+		throw unusable(
+			ctx,
+			`No team member chosen for "${label}"`,
+			`Add at least one team member under "${label}", or set it to "Any".`,
+		);
 	return [...new Set(ids)].sort();
 }
 
 function leadTimeMs(ctx: IPollFunctions): number {
 	const minutes = ctx.getNodeParameter('leadTimeMinutes', 120) as unknown;
-	if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes < 0) {
-		throw new NodeOperationError(
-			ctx.getNode(),
+	if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes < 0)
+		throw unusable(
+			ctx,
 			`The lead time must be a number of minutes, 0 or more, not "${String(minutes)}"`,
-			{ description: 'Set "Lead Time (Minutes)", e.g. 120 for two hours before the post\'s time.' },
+			'Set "Lead Time (Minutes)", e.g. 120 for two hours before the post\'s time.',
 		);
-	}
 	return minutes * 60_000;
 }
 
 export async function watchOf(ctx: IPollFunctions, memory: TriggerStaticData): Promise<Watch> {
 	const eventValue = ctx.getNodeParameter('event') as string;
 	const event = eventOf(eventValue);
-	if (!event) {
-		throw new NodeOperationError(ctx.getNode(), `The event "${eventValue}" is not known`, {
-			description: 'Choose an event from the list.',
-		});
-	}
+	if (!event)
+		throw unusable(ctx, `The event "${eventValue}" is not known`, 'Choose an event from the list.');
 	const workspaceId = String(
 		ctx.getNodeParameter('workspaceId', '', { extractValue: true }) ?? '',
 	).trim();
-	if (workspaceId === '') {
-		throw new NodeOperationError(ctx.getNode(), 'No workspace chosen', {
-			description: 'Choose the workspace to watch from the list, or enter its ID.',
-		});
-	}
+	if (workspaceId === '')
+		throw unusable(
+			ctx,
+			'No workspace chosen',
+			'Choose the workspace to watch from the list, or enter its ID.',
+		);
 	const qs: IDataObject = { status: event.statuses };
 	if (event.approvalFilters) {
 		for (const filter of PEOPLE_FILTERS) {

@@ -206,17 +206,19 @@ export function linkPackage(userFolder: string, { asInstalled = false } = {}): v
 }
 
 /**
- * The ports the system hands out to outgoing connections (Linux: 32768 to 60999 unless set
- * otherwise). A port picked there and closed again can be taken by any outgoing connection before
+ * The lowest of the ports the system hands out to outgoing connections (Linux: 32768 to 60999
+ * unless set otherwise). A port picked there and closed again can be taken by any outgoing connection before
  * n8n, seconds later, binds it: in a CI run with four lines of tests at once, n8n's task broker
  * found its port "already in use".
  */
-function ephemeralPorts(): { low: number } {
+function lowestEphemeralPort(): number {
 	try {
-		const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
-		return { low: Number(low) > 12_000 ? Number(low) : 32_768 };
+		const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+			.trim()
+			.split(/\s+/);
+		return Number(low) > 12_000 ? Number(low) : 32_768;
 	} catch {
-		return { low: 32_768 };
+		return 32_768;
 	}
 }
 
@@ -235,7 +237,7 @@ async function isFree(port: number): Promise<boolean> {
  * draw can take it first.
  */
 export async function freePort(): Promise<number> {
-	const { low } = ephemeralPorts();
+	const low = lowestEphemeralPort();
 	for (let tries = 0; tries < 100; tries++) {
 		const port = low - 12_000 + Math.floor(Math.random() * 12_000);
 		if (await isFree(port)) return port;

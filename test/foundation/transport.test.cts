@@ -3,8 +3,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
-import { expectNoSecret, runNode } from '../harness/engine.cts';
-import type { RunNodeResult } from '../harness/engine.cts';
+import { expectError, expectNoSecret, runKeyed, runNode } from '../harness/engine.cts';
+import type { RunNodeOptions } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { listTotal } from '../library/fixtures.cts';
 
@@ -47,23 +47,11 @@ const createPost: INodeParameters = {
 	options: { onServerError: 'fail' },
 };
 
-async function run(
-	parameters: INodeParameters,
-	options: Partial<Parameters<typeof runNode>[0]> = {},
-) {
-	const credentials = sandbox.credentials('full');
-	const result = await runNode({ parameters, credentials, ...options });
-	expectNoSecret(result, credentials.apiKey);
-	return result;
-}
+const run = (parameters: INodeParameters, options: Partial<RunNodeOptions> = {}) =>
+	runKeyed(sandbox.credentials('full'), parameters, options);
 
 const requestsTo = async (path: string) =>
 	(await sandbox.control.requests()).filter((request) => request.path === path);
-
-function expectError(result: RunNodeResult) {
-	expect(result.error).toBeDefined();
-	return result.error!;
-}
 
 describe('requests', () => {
 	test('every request carries the API key in X-API-Key (the log names the key that was used)', async () => {

@@ -571,3 +571,20 @@ export function expectNoSecret(value: unknown, key: string): void {
 		throw new Error(`The API key appears in the value checked: ${text.slice(0, 500)}`);
 	}
 }
+
+/** The run's error; fails the test when the run ended without one. */
+export function expectError(result: RunNodeResult): NodeErrorInfo {
+	expect(result.error).toBeDefined();
+	return result.error!;
+}
+
+/** Runs the node with `credentials`; fails the test when their API key appears in what it gave. */
+export async function runKeyed(
+	credentials: Credentials,
+	parameters: INodeParameters,
+	options: Partial<RunNodeOptions> = {},
+): Promise<RunNodeResult> {
+	const result = await runNode({ parameters, credentials, ...options });
+	expectNoSecret(result, credentials.apiKey);
+	return result;
+}

@@ -46,6 +46,7 @@ const FOLDERS: Record<string, string[]> = {
 		'foundation/rate-limit',
 		'foundation/answers',
 		'foundation/answer-headers',
+		'foundation/answer-bodies',
 		'foundation/key',
 	],
 	'nodes/SocialPublishing/fields': ['fields/fields', 'fields/values', 'post/create', 'post/limits'],

@@ -2,10 +2,11 @@
 // that is no redirect, and the forms of Retry-After on a 429 (seconds, an HTTP date, neither, beside
 // a body's `retry_after` of 0 or below). In a file of its own: a 429 teaches the key's gate its window, which
 // the tests of other files must not inherit.
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { expectNoSecret, runNode } from '../harness/engine.cts';
-import type { RunNodeResult } from '../harness/engine.cts';
+import { DEMO } from '../../sandbox/demo-data.cts';
+import { expectError, runKeyed } from '../harness/engine.cts';
+import type { RunNodeOptions } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 
 const sandbox = useSandbox();
@@ -13,17 +14,8 @@ const sandbox = useSandbox();
 const ME = '/api/v1/me';
 const currentUser: INodeParameters = { resource: 'user', operation: 'getCurrent' };
 
-async function run(parameters: INodeParameters) {
-	const credentials = sandbox.credentials('full');
-	const result = await runNode({ parameters, credentials });
-	expectNoSecret(result, credentials.apiKey);
-	return result;
-}
-
-function expectError(result: RunNodeResult) {
-	expect(result.error).toBeDefined();
-	return result.error!;
-}
+const run = (parameters: INodeParameters, options: Partial<RunNodeOptions> = {}) =>
+	runKeyed(sandbox.credentials('full'), parameters, options);
 
 const statusesTo = async (path: string) =>
 	(await sandbox.control.requests())
@@ -37,17 +29,21 @@ const tooMany = (retryAfter?: number) => ({
 	...(retryAfter === undefined ? {} : { retry_after: retryAfter }),
 });
 
+/** The next Get Current User answers `user`, with `headers`, after the service's own work. */
+const answerOnce = (user: IDataObject, headers: Record<string, string>) =>
+	sandbox.control.fault({
+		path: ME,
+		times: 1,
+		answer: 'body',
+		status: 200,
+		body: { status: true, message: 'User retrieved', data: user },
+		headers,
+	});
+
 describe('a Location header on an answer that is no redirect', () => {
 	test('a 200 with a Location header is the answer, not a redirect', async () => {
 		const user = { id: 'user-located', name: 'Located User', email: 'located@example.com' };
-		await sandbox.control.fault({
-			path: ME,
-			times: 1,
-			answer: 'body',
-			status: 200,
-			body: { status: true, message: 'User retrieved', data: user },
-			headers: { Location: 'http://127.0.0.1:9/elsewhere' },
-		});
+		await answerOnce(user, { Location: 'http://127.0.0.1:9/elsewhere' });
 
 		const result = await run(currentUser);
 
@@ -56,20 +52,81 @@ describe('a Location header on an answer that is no redirect', () => {
 		expect(await statusesTo(ME)).toEqual([200]);
 	});
 
-	test('a 404 with a Location header is the 404, not a redirect', async () => {
+	// 400 is where redirects end; a 404 is what a wrong address answers.
+	test.each([
+		[400, 'The request is malformed'],
+		[404, 'Not found'],
+	])('a %i with a Location header is the error it says, not a redirect', async (status, text) => {
 		await sandbox.control.fault({
 			path: ME,
 			times: 1,
-			status: 404,
-			body: { status: false, message: 'Not found' },
+			status,
+			body: { status: false, message: text },
 			headers: { Location: 'http://127.0.0.1:9/elsewhere' },
 		});
 
 		const error = expectError(await run(currentUser));
 
-		expect(error.httpCode).toBe('404');
+		expect(error.httpCode).toBe(String(status));
+		expect(error.message).toBe(`${text} (HTTP ${status})`);
 		expect(`${error.message} ${error.description}`).not.toMatch(/redirect/i);
-		expect(await statusesTo(ME)).toEqual([404]);
+		expect(await statusesTo(ME)).toEqual([status]);
+	});
+});
+
+describe('where a redirect starts and ends', () => {
+	test('a 300 with a Location header is a redirect, and is not followed', async () => {
+		await sandbox.control.fault({
+			path: ME,
+			times: 1,
+			status: 300,
+			body: {},
+			headers: { Location: 'http://127.0.0.1:9/v2/api/v1/me?token=x' },
+		});
+
+		const error = expectError(await run(currentUser));
+
+		expect(error.httpCode).toBe('300');
+		expect(error.message).toBe(
+			`The service at ${sandbox.url} answered with a redirect to http://127.0.0.1:9/v2/api/v1/me (HTTP 300)`,
+		);
+		expect(await statusesTo(ME)).toEqual([300]);
+	});
+
+	test('a 302 without a Location header is no redirect: an answer that is not the API', async () => {
+		await sandbox.control.fault({ path: ME, times: 1, status: 302, body: 'Found' });
+
+		const error = expectError(await run(currentUser));
+
+		expect(error.httpCode).toBe('302');
+		expect(error.message).toBe(
+			`The service at ${sandbox.url} did not answer with JSON (HTTP 302): the Base URL is probably wrong`,
+		);
+		expect(await statusesTo(ME)).toEqual([302]);
+	});
+});
+
+describe('rate-limit headers that are not counts', () => {
+	// A count below 0, not whole or not a number is no count: the requests after go as where no
+	// headers come, all at once. (Taken as a count, -1 or 0.5 leaves no room in the window, and
+	// they would go one by one.)
+	test.each(['-1', '0.5', 'many'])('X-RateLimit-Remaining: %s is left aside', async (remaining) => {
+		const user = { id: 'user-counted', name: 'Counted User', email: 'counted@example.com' };
+		await answerOnce(user, { 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': remaining });
+		const first = await run(currentUser);
+		expect(first.error).toBeUndefined();
+		expect(first.output.map((item) => item.json)).toEqual([user]);
+
+		// Each answer a second late: the three are all sent before the first comes back.
+		await sandbox.control.latency(1000);
+		const after = await run(currentUser, { items: [{ json: {} }, { json: {} }, { json: {} }] });
+
+		expect(after.error).toBeUndefined();
+		expect(after.output.map((item) => item.json.email)).toEqual(
+			Array(3).fill(DEMO.users.alex.email),
+		);
+		expect(await statusesTo(ME)).toEqual([200, 200, 200, 200]);
+		expect((await sandbox.control.concurrency()).max).toBe(3);
 	});
 });
 
@@ -91,7 +148,12 @@ describe('Retry-After in its other forms', () => {
 
 	test.each([
 		['a body retry_after below 0 is no answer: the Retry-After header is', -5, '3600', '3600'],
-		['a Retry-After that is neither seconds nor a date counts as a minute', undefined, 'soon', '60'],
+		[
+			'a Retry-After that is neither seconds nor a date counts as a minute',
+			undefined,
+			'soon',
+			'60',
+		],
 	])('%s', async (_label, retryAfter, header, seconds) => {
 		await sandbox.control.fault({
 			path: ME,

@@ -92,14 +92,14 @@ export function readAnswer(
 		throw redirectError(ctx.getNode(), where, status, location);
 	const { creates, itemIndex, hints } = call;
 	if (!isPlainObject(body)) {
-		// An empty success, or an error in words: some endpoints answer an error with the status
-		// alone; a 204 has no body by definition.
+		// An empty success, or an error in words: plain text is its message (cut at 300 characters),
+		// and some endpoints answer with the status alone; a 204 has no body by definition.
 		if (status === 204 && call.expect === 'none') return { body: {} };
 		const text = Buffer.isBuffer(body) ? body.toString('utf8') : String(body ?? '');
 		const node = ctx.getNode();
 		if (status >= 500) throw serviceFailedError(node, where, status, text, creates);
 		if (status >= 400 && !looksLikeHtml(text))
-			throw apiError(node, { status, body: {}, itemIndex, hints });
+			throw apiError(node, { status, body: { message: text.slice(0, 300) }, itemIndex, hints });
 		if (status >= 200 && status < 300 && !looksLikeHtml(text))
 			throw notEnvelopeError(node, where, status, body, 'it is not a JSON object', creates);
 		throw notJsonError(node, where, status);

@@ -33,6 +33,10 @@ const FOLDERS: Record<string, string[]> = {
 		'trigger/state',
 		'trigger/entries',
 		'trigger/review',
+		// A post forgotten after 32 readings that left it out (a list never read whole).
+		'trigger/forgotten',
+		// The marks `dateFilter`, `stamps` and `turn` show in what an idle poll costs over a year.
+		'trigger/history',
 	],
 	'nodes/SocialPublishingTrigger/watch': [
 		'trigger/events',

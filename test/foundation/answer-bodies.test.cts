@@ -82,6 +82,15 @@ describe('a body that is not JSON', () => {
 			description: 'The service rejected the request. Correct the fields listed and try again.',
 		},
 		{
+			// What a server that is not the API answers at a wrong Base URL (Go's, for one).
+			what: 'plain text on a 404 is its words, and names the Base URL',
+			status: 404,
+			body: '404 page not found',
+			message: '404 page not found (HTTP 404)',
+			description:
+				'Check the IDs used. A workspace the API key has no access to is also answered as not found: pick the workspace from the list to be sure.\nIf every request fails like this, check the Base URL in the credential.',
+		},
+		{
 			what: 'an empty 404 is the status in words, and names the Base URL',
 			status: 404,
 			body: '',

@@ -125,8 +125,8 @@ export function apiError(
 		...describeHelp(body.help),
 		...(status >= 500 ? mayExist(creates) : []),
 		hint,
-		// A bare 404 is what a wrong Base URL looks like too.
-		...(message === undefined && status === 404
+		// A bare 404, or one in plain text, is what a wrong Base URL looks like too.
+		...(status === 404 && (message === undefined || body.status === undefined)
 			? ['If every request fails like this, check the Base URL in the credential.']
 			: []),
 	].join('\n');

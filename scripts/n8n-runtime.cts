@@ -109,23 +109,62 @@ const versionOf = (dir: string): unknown => {
 	}
 };
 
+/** Where sqlite3 is built on its own, beside n8n's install (buildSqliteAside). */
+const SQLITE_ASIDE = join(DEMO_DIR, 'sqlite3-build');
+
 /**
- * sqlite3 builds from source here (minutes of a core on a busy machine). Where another n8n under
- * .demo/ has the same sqlite3 version built, under the same Node (scripts/node24), its build is
- * copied instead: n8n 2.41.1 and 1.123.81 both use sqlite3 5.1.7. Answers whether it copied.
+ * sqlite3 builds from source here (about three minutes of a core). Where another n8n under .demo/,
+ * or the build made aside, has the same sqlite3 version built under the same Node
+ * (scripts/node24), its build is copied instead: n8n 2.41.1 and 1.123.81 both use sqlite3 5.1.7.
+ * Answers whether it copied.
  */
 function reuseSqliteBuild(log: Log): boolean {
 	const wanted = versionOf(sqliteIn(RUNTIME_DIR));
 	const built = join('build', 'Release', 'node_sqlite3.node');
-	for (const other of ['n8n', ...readdirSync(DEMO_DIR).filter((name) => name.startsWith('n8n-'))]) {
-		const from = sqliteIn(join(DEMO_DIR, other));
-		if (join(DEMO_DIR, other) === RUNTIME_DIR || !existsSync(join(from, built))) continue;
-		if (!existsSync(join(DEMO_DIR, other, '.installed')) || versionOf(from) !== wanted) continue;
-		cpSync(join(from, 'build'), join(sqliteIn(RUNTIME_DIR), 'build'), { recursive: true });
-		log(`sqlite3 ${String(wanted)}: the build of .demo/${other} copied, not built again`);
+	const others = readdirSync(DEMO_DIR).filter((name) => name === 'n8n' || name.startsWith('n8n-'));
+	for (const from of [SQLITE_ASIDE, ...others.map((name) => join(DEMO_DIR, name))]) {
+		const sqlite = sqliteIn(from);
+		if (from === RUNTIME_DIR || !existsSync(join(sqlite, built))) continue;
+		if (!existsSync(join(from, '.installed')) || versionOf(sqlite) !== wanted) continue;
+		cpSync(join(sqlite, 'build'), join(sqliteIn(RUNTIME_DIR), 'build'), { recursive: true });
+		log(`sqlite3 ${String(wanted)}: the build in ${relative(ROOT, from)} copied, not built again`);
 		return true;
 	}
 	return false;
+}
+
+/**
+ * Builds the sqlite3 this n8n pins (as its package.json on the registry says) in a folder of its
+ * own, while n8n's own install downloads: on a fresh machine that install takes about seven minutes
+ * and the build three more after it. Quiet on failure: the install then builds it in place.
+ */
+async function buildSqliteAside(log: Log): Promise<void> {
+	const quiet = (line: string) => log(`(sqlite3 aside) ${line}`);
+	try {
+		const view = await capture('npm', ['view', `n8n@${N8N_VERSION}`, 'dependencies.sqlite3']);
+		const version = view.trim();
+		if (!/^\d+\.\d+\.\d+$/.test(version)) return;
+		const marker = join(SQLITE_ASIDE, '.installed');
+		if (existsSync(marker) && versionOf(sqliteIn(SQLITE_ASIDE)) === version) return;
+		rmSync(SQLITE_ASIDE, { recursive: true, force: true });
+		mkdirSync(SQLITE_ASIDE, { recursive: true });
+		writeFileSync(join(SQLITE_ASIDE, 'package.json'), '{"private":true}');
+		const npm = ['--no-audit', '--no-fund', '--no-save', '--loglevel=error'];
+		await run('npm', ['install', `sqlite3@${version}`, ...npm], SQLITE_ASIDE, quiet);
+		writeFileSync(marker, version);
+	} catch (error) {
+		quiet(`not built (${(error as Error).message.split('\n')[0]}); n8n's install builds it`);
+	}
+}
+
+/** A command's standard output, or an error when it fails. */
+async function capture(command: string, args: string[]): Promise<string> {
+	const child = spawn(command, args, { env: node24Env(), stdio: ['ignore', 'pipe', 'ignore'] });
+	let out = '';
+	child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+	const status = await new Promise<number | null>((done) => child.on('close', done));
+	if (status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${status})`);
+	return out;
 }
 
 /**
@@ -171,7 +210,10 @@ export async function ensureN8n(log: Log): Promise<void> {
 		),
 	);
 	const npm = ['--no-audit', '--no-fund', '--loglevel=error'];
-	await run('npm', ['install', '--ignore-scripts', ...npm], RUNTIME_DIR, log);
+	await Promise.all([
+		run('npm', ['install', '--ignore-scripts', ...npm], RUNTIME_DIR, log),
+		buildSqliteAside(log),
+	]);
 	if (!reuseSqliteBuild(log)) await run('npm', ['rebuild', 'sqlite3', ...npm], RUNTIME_DIR, log);
 	writeFileSync(marker, N8N_VERSION);
 	log(`n8n ${N8N_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -40,8 +40,9 @@ type PostsQuery = {
 /** Code-unit order (ISO times, hex IDs): localeCompare would be slow over a history of thousands. */
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Newest change first by the stamps given (one per post); the id breaks ties between equal stamps. */
-function newestChangeFirst(posts: Post[], stamps: string[]): Post[] {
+/** Newest change first by `updatedAt` (read once per post); the id breaks ties between equal stamps. */
+function newestChangeFirst(posts: Post[], updatedAt: (post: Post) => string): Post[] {
+	const stamps = posts.map(updatedAt);
 	const at = posts.map((_, index) => index);
 	at.sort((a, b) => compare(stamps[b], stamps[a]) || compare(posts[b].id, posts[a].id));
 	return at.map((index) => posts[index]);
@@ -85,11 +86,11 @@ function pageInListOrder(
 	store: Store,
 	order: Profile['listOrder'],
 	posts: Post[],
-	stamps: string[],
+	updatedAt: (post: Post) => string,
 	query: { page: number; per_page: number },
 ) {
 	if (order === 'updated-desc') {
-		return paginate(newestChangeFirst(posts, stamps), query.page, query.per_page);
+		return paginate(newestChangeFirst(posts, updatedAt), query.page, query.per_page);
 	}
 	if (order !== 'shuffled') {
 		const oldestFirst = oldestCreatedFirst(store, posts);
@@ -282,12 +283,11 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 						(post.approval?.approvers ?? []).some((each) => assigned.includes(each.user_id)),
 				)
 				.filter((post) => requestedBy.length === 0 || requestedBy.includes(post.createdByUserId));
-			const stamps = runtime.profile.listOrder === 'updated-desc' ? matching.map(updatedAt) : [];
 			const answered = pageInListOrder(
 				runtime.store,
 				runtime.profile.listOrder,
 				matching,
-				stamps,
+				updatedAt,
 				query,
 			);
 			const page = {

@@ -7,7 +7,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { expectError, runKeyed } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
-import { inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
+import { inWorkspace, MAIN_WORKSPACE, statusesTo } from '../library/fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -18,11 +18,6 @@ const PAGE = '<!DOCTYPE html><html><body><h1>Sign in</h1></body></html>';
 const BARE_PAGE = '<HTML><HEAD><TITLE>Sign in</TITLE></HEAD><BODY>Sign in</BODY></HTML>';
 
 const run = (parameters: INodeParameters) => runKeyed(sandbox.credentials('full'), parameters);
-
-const statusesTo = async (path: string) =>
-	(await sandbox.control.requests())
-		.filter((request) => request.path === path)
-		.map((request) => request.status);
 
 beforeEach(async () => {
 	await sandbox.control.clearRequests();
@@ -46,7 +41,7 @@ describe('a body that is not JSON', () => {
 		expect(result.output.map((item) => item.json)).toEqual([
 			{ deleted: true, post_id: DEMO.posts.draft, all_accounts_deleted: true },
 		]);
-		expect(await statusesTo(path)).toEqual([204]);
+		expect(await statusesTo(sandbox.control, path)).toEqual([204]);
 	});
 
 	test('a 204 to a list is no list: the error says the answer is not the API form', async () => {
@@ -57,7 +52,7 @@ describe('a body that is not JSON', () => {
 		expect(error.message).toBe(
 			`The service answered GET ${ACCOUNTS} with HTTP 204 but not in the API's form: it is not a JSON object`,
 		);
-		expect(await statusesTo(ACCOUNTS)).toEqual([204]);
+		expect(await statusesTo(sandbox.control, ACCOUNTS)).toEqual([204]);
 	});
 
 	const TEXT_NOT_ENVELOPE = `What came back: OK\nThe API answers {"status": true, "data": ...}. Check that the Base URL points at the Social Publishing API itself, not at a proxy or another service.`;
@@ -128,7 +123,7 @@ describe('a body that is not JSON', () => {
 		expect(error.httpCode).toBe(String(status));
 		expect(error.message).toBe(message.replace('BASE_URL', sandbox.url));
 		expect(error.description).toBe(description);
-		expect(await statusesTo(ACCOUNTS)).toEqual([status]);
+		expect(await statusesTo(sandbox.control, ACCOUNTS)).toEqual([status]);
 	});
 });
 
@@ -144,5 +139,5 @@ test('a 200 whose envelope says "status": false is the error it names', async ()
 
 	expect(error.message).toBe('The workspace is archived (HTTP 200)');
 	expect(error.description).toBe('The service refused the request.');
-	expect(await statusesTo(ACCOUNTS)).toEqual([200]);
+	expect(await statusesTo(sandbox.control, ACCOUNTS)).toEqual([200]);
 });

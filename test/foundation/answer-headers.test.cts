@@ -8,6 +8,7 @@ import { DEMO } from '../../sandbox/demo-data.cts';
 import { expectError, runKeyed } from '../harness/engine.cts';
 import type { RunNodeOptions } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
+import { statusesTo } from '../library/fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -16,11 +17,6 @@ const currentUser: INodeParameters = { resource: 'user', operation: 'getCurrent'
 
 const run = (parameters: INodeParameters, options: Partial<RunNodeOptions> = {}) =>
 	runKeyed(sandbox.credentials('full'), parameters, options);
-
-const statusesTo = async (path: string) =>
-	(await sandbox.control.requests())
-		.filter((request) => request.path === path)
-		.map((request) => request.status);
 
 const tooMany = (retryAfter?: number) => ({
 	status: false,
@@ -49,7 +45,7 @@ describe('a Location header on an answer that is no redirect', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.output.map((item) => item.json)).toEqual([user]);
-		expect(await statusesTo(ME)).toEqual([200]);
+		expect(await statusesTo(sandbox.control, ME)).toEqual([200]);
 	});
 
 	// 400 is where redirects end; a 404 is what a wrong address answers.
@@ -70,7 +66,7 @@ describe('a Location header on an answer that is no redirect', () => {
 		expect(error.httpCode).toBe(String(status));
 		expect(error.message).toBe(`${text} (HTTP ${status})`);
 		expect(`${error.message} ${error.description}`).not.toMatch(/redirect/i);
-		expect(await statusesTo(ME)).toEqual([status]);
+		expect(await statusesTo(sandbox.control, ME)).toEqual([status]);
 	});
 });
 
@@ -90,7 +86,7 @@ describe('where a redirect starts and ends', () => {
 		expect(error.message).toBe(
 			`The service at ${sandbox.url} answered with a redirect to http://127.0.0.1:9/v2/api/v1/me (HTTP 300)`,
 		);
-		expect(await statusesTo(ME)).toEqual([300]);
+		expect(await statusesTo(sandbox.control, ME)).toEqual([300]);
 	});
 
 	test('a 302 without a Location header is no redirect: an answer that is not the API', async () => {
@@ -102,7 +98,7 @@ describe('where a redirect starts and ends', () => {
 		expect(error.message).toBe(
 			`The service at ${sandbox.url} did not answer with JSON (HTTP 302): the Base URL is probably wrong`,
 		);
-		expect(await statusesTo(ME)).toEqual([302]);
+		expect(await statusesTo(sandbox.control, ME)).toEqual([302]);
 	});
 });
 
@@ -125,7 +121,7 @@ describe('rate-limit headers that are not counts', () => {
 		expect(after.output.map((item) => item.json.email)).toEqual(
 			Array(3).fill(DEMO.users.alex.email),
 		);
-		expect(await statusesTo(ME)).toEqual([200, 200, 200, 200]);
+		expect(await statusesTo(sandbox.control, ME)).toEqual([200, 200, 200, 200]);
 		expect((await sandbox.control.concurrency()).max).toBe(3);
 	});
 });
@@ -143,7 +139,7 @@ describe('Retry-After in its other forms', () => {
 		const result = await run({ ...currentUser, options: { maxRateLimitWait: 5 } });
 
 		expect(result.error).toBeUndefined();
-		expect(await statusesTo(ME)).toEqual([429, 200]);
+		expect(await statusesTo(sandbox.control, ME)).toEqual([429, 200]);
 	});
 
 	test.each([
@@ -167,7 +163,7 @@ describe('Retry-After in its other forms', () => {
 
 		expect(error.httpCode).toBe('429');
 		expect(error.description).toMatch(new RegExp(`^The service asks to wait ${seconds}s more, `));
-		expect(await statusesTo(ME)).toEqual([429]);
+		expect(await statusesTo(sandbox.control, ME)).toEqual([429]);
 	});
 
 	// Last in the file: the gate keeps the hour it learns here.
@@ -186,6 +182,6 @@ describe('Retry-After in its other forms', () => {
 		expect(error.httpCode).toBe('429');
 		// The date is whole seconds and the node reads it a moment later: 3599 or 3600 seconds.
 		expect(error.description).toMatch(/^The service asks to wait (3599|3600)s more, /);
-		expect(await statusesTo(ME)).toEqual([429]);
+		expect(await statusesTo(sandbox.control, ME)).toEqual([429]);
 	});
 });

@@ -32,6 +32,13 @@ export async function queriesTo(control: SandboxControl, path: string) {
 		.map((request) => request.query);
 }
 
+/** The HTTP statuses the sandbox answered to one path, in order. */
+export async function statusesTo(control: SandboxControl, path: string) {
+	return (await control.requests())
+		.filter((request) => request.path === path)
+		.map((request) => request.status);
+}
+
 /** Adds `count` records to a list of the main workspace, then empties the request log. */
 export async function seedMain(
 	control: SandboxControl,

@@ -1,5 +1,5 @@
 // Post Published over 10,000 published posts, with the key held to 100 requests a minute, in three
-// n8n set-ups side by side (each starting once the one before has read the list): the legacy
+// n8n set-ups side by side (each n8n starting once the one before has read the list): the legacy
 // scheduler, n8n's durable scheduler (opt-in in 2.41), and the durable scheduler with durable cursors. A post published after activation must be announced
 // once. The durable scheduler abandons a poll past N8N_SCHEDULER_POLL_TIMEOUT (45 s): a poll that
 // read the whole list (101 requests, over a minute at that quota) for a new post was abandoned on
@@ -161,6 +161,12 @@ interface Running {
 	stop?: () => Promise<void>;
 }
 
+/** A set-up's turn to start n8n, and how it tells the next set-up that its first reading is read. */
+interface Turn {
+	ready: Promise<void>;
+	read: () => void;
+}
+
 /**
  * One set-up from scratch to the poll after the announcement. The limit starts once the trigger has
  * kept its first reading (the whole list, 101 pages; docs/trigger.md): with durable cursors n8n does
@@ -171,7 +177,7 @@ async function scenario(
 	setup: Setup,
 	offline: OfflineServices,
 	running: Running,
-	firstReadingKept: () => void,
+	turn: Turn,
 ): Promise<Outcome> {
 	const sandbox = await startSandbox({ port: 0 });
 	running.stop = sandbox.stop;
@@ -191,11 +197,18 @@ async function scenario(
 	// Published before start, as a user's workflows are when n8n starts: n8n runs the poll at
 	// activation, then the schedule (the durable scheduler does both through its publication queue).
 	await activateWorkflow(userFolder, WORKFLOW_ID);
+	await turn.ready;
 	const { n8n, session } = await startLoggedIn(userFolder, {
 		// Debug: the durable scheduler says which poll it handed to an execution.
 		env: { ...setup.env, N8N_LOG_LEVEL: 'debug' },
 	});
 	running.n8n = n8n;
+	// The first reading read (a poll of more than 3 pages, its reads over): the next n8n may start.
+	await waitFor(async () => {
+		const whole = pollsOf(await listReads(control)).find((poll) => poll.length > 3);
+		return whole !== undefined && Date.now() - whole[whole.length - 1].at > 2_000;
+	}, Date.now() + 300_000);
+	turn.read();
 
 	// The first reading kept: a poll after it read at most 3 pages (one without a kept reading reads
 	// all 101). Its reads are over: the next poll is most of a minute away.
@@ -215,7 +228,6 @@ async function scenario(
 	// reading runs read the whole list too, and on a busy machine (CI's, seen) one can pass 45 s and
 	// be cut off; docs/trigger.md says so, and the count is printed below, not asserted.
 	const logFrom = n8n.output().split('\n').length;
-	firstReadingKept();
 	await control.rateLimit(LIMIT);
 
 	const before = (await listReads(control)).at(-1)?.seq ?? 0;
@@ -269,18 +281,19 @@ const outcomes: (Outcome | Error)[] = [];
 
 beforeAll(async () => {
 	offline = await startOfflineServices();
-	// Each set-up starts once the one before has kept its first reading, and then they run on side by
-	// side: three first readings of 10,000 posts at once kept a busy machine (CI's, with other runs of
-	// real n8n beside) so busy that the durable scheduler cut them off for minutes.
+	// The set-ups are prepared at once (a sandbox each, n8n's folder and the workflow published: CLI
+	// runs that end), and each starts its n8n once the one before has read its first reading; then
+	// they run on side by side. Three first readings of 10,000 posts at once kept a busy machine
+	// (CI's, with other runs of real n8n beside) so busy that the durable scheduler cut them off for
+	// minutes. CI's run of `386d424` took 704 s here when each set-up waited for the one before to
+	// keep its reading (a poll later) before it was even prepared.
 	let before: Promise<void> = Promise.resolve();
 	const settled = await Promise.allSettled(
-		SETUPS.map((setup, index) => {
-			const starts = before;
-			let kept = () => {};
-			before = new Promise<void>((done) => (kept = done));
-			return starts
-				.then(async () => await scenario(setup, offline, running[index], kept))
-				.finally(kept);
+		SETUPS.map(async (setup, index) => {
+			const ready = before;
+			let read = () => {};
+			before = new Promise<void>((done) => (read = done));
+			return await scenario(setup, offline, running[index], { ready, read }).finally(read);
 		}),
 	);
 	for (const result of settled) {

@@ -54,7 +54,11 @@ const FOLDERS: Record<string, string[]> = {
 		'foundation/key',
 	],
 	'nodes/SocialPublishing/fields': ['fields/fields', 'fields/values', 'post/create', 'post/limits'],
-	'nodes/SocialPublishing/actions/router.ts': ['post/batch', 'exactly-once/retry'],
+	'nodes/SocialPublishing/actions/router.ts': [
+		'post/batch',
+		'post/batch-errors',
+		'exactly-once/retry',
+	],
 	'nodes/SocialPublishing/actions/journal.ts': ['exactly-once/retry'],
 	'nodes/shared/api/exactlyOnce.ts': [
 		'exactly-once/exactly-once',

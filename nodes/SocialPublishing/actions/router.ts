@@ -62,10 +62,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		journal.record(itemIndex, result);
 		outputs[itemIndex] = result.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 	};
-	/** A failed item that sent something, or was in doubt already, may have been done. */
+	/** A failed item that sent something may have been done (one in doubt already stays so). */
 	const failed = (itemIndex: number) => {
-		if (wrote.has(itemIndex) || journal.doubt(itemIndex) !== undefined)
-			journal.record(itemIndex, 'doubt');
+		if (wrote.has(itemIndex)) journal.record(itemIndex, 'doubt');
 	};
 	const nodeErrorOf = (error: unknown, itemIndex: number): NodeError => {
 		const nodeError =
@@ -75,11 +74,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		if (nodeError.context.itemIndex === undefined) nodeError.context.itemIndex = itemIndex;
 		return nodeError;
 	};
-	// The first failure in item order; no item is started once one is known.
+	// The first failure in item order; no item is started once one is known. Under Continue On
+	// Fail the run ends without a failure, so it keeps nothing for a retry (journal.close).
 	let failure: { itemIndex: number; error: NodeError } | undefined;
 	const onError = this.continueOnFail()
 		? (itemIndex: number, error: unknown) => {
-				failed(itemIndex);
 				outputs[itemIndex] = [errorItem(this, nodeErrorOf(error, itemIndex), itemIndex)];
 			}
 		: (itemIndex: number, error: unknown) => {

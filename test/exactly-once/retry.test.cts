@@ -10,15 +10,13 @@ import { binaryItem, runNode } from '../harness/engine.cts';
 import type { RunNodeOptions, RunNodeResult } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { inWorkspace } from '../library/fixtures.cts';
-import { A, MEDIA, POSTS } from '../post/fixtures.cts';
+import { A, jsonItems, keptRuns, MEDIA, POSTS } from '../post/fixtures.cts';
 
 const sandbox = useSandbox();
 const RETRY_ON_FAIL = { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 };
 
-const json = (values: IDataObject[]): INodeExecutionData[] =>
-	values.map((value) => ({ json: value }));
 const stories = (count: number, tag: string) =>
-	json(Array.from({ length: count }, (_, n) => ({ text: `${tag} story ${n + 1}` })));
+	jsonItems(Array.from({ length: count }, (_, n) => ({ text: `${tag} story ${n + 1}` })));
 const createPosts = (publishType = 'draft', options: INodeParameters = {}) =>
 	inWorkspace('post', 'create', {
 		text: '={{ $json.text }}',
@@ -82,13 +80,13 @@ const requestsTo = async (method: string, path: string) =>
 /** The same story posted 2 hours ago, by the service's clock: before any run of the test began. */
 async function postedTwoHoursAgo(text: string) {
 	await sandbox.control.clock({ offsetSeconds: -7200 });
-	expect((await run({ parameters: createPosts(), items: json([{ text }]) })).error).toBeUndefined();
+	expect(
+		(await run({ parameters: createPosts(), items: jsonItems([{ text }]) })).error,
+	).toBeUndefined();
 	await sandbox.control.clock({ offsetSeconds: 0 });
 }
 
 /** What the node keeps in the execution's saved data (n8n's context of the node). */
-const kept = (result: RunNodeResult) =>
-	(result.data.executionData?.contextData?.['node:Social Publishing'] as IDataObject)?.runs;
 
 describe('Retry On Fail sends nothing twice: what was done comes back without a request', () => {
 	test('a story posted before the run is not taken for one the first try may have made', async () => {
@@ -96,7 +94,7 @@ describe('Retry On Fail sends nothing twice: what was done comes back without a 
 		await sandbox.control.fault({ method: 'POST', path: POSTS, status: 500 });
 		const result = await run({
 			parameters: createPosts('draft', { onServerError: 'fail' }),
-			items: json([{ text: 'old story' }]),
+			items: jsonItems([{ text: 'old story' }]),
 			settings: RETRY_ON_FAIL,
 		});
 		expect(result.error).toBeUndefined();
@@ -107,11 +105,11 @@ describe('Retry On Fail sends nothing twice: what was done comes back without a 
 	test('a run that succeeds keeps nothing in the execution; one that fails keeps what a retry needs', async () => {
 		const ok = await run({ parameters: createPosts(), items: stories(2, 'kept') });
 		expect(ok.error).toBeUndefined();
-		expect(kept(ok)).toEqual({});
+		expect(keptRuns(ok)).toEqual({});
 		await sandbox.control.fault({ method: 'POST', path: POSTS, skip: 1, credits: true });
 		const failed = await run({ parameters: createPosts(), items: stories(2, 'kept') });
 		expect(failed.error?.httpCode).toBe('403');
-		const runs = kept(failed) as Record<string, { items: IDataObject[] }>;
+		const runs = keptRuns(failed) as Record<string, { items: IDataObject[] }>;
 		expect(Object.keys(runs)).toEqual(['0']);
 		expect(runs['0'].items.map((item) => Object.keys(item ?? {}))).toEqual(
 			failed.error?.itemIndex === 1 ? [['json'], ['doubt']] : [['doubt'], ['json']],
@@ -148,7 +146,7 @@ describe('Retry On Fail sends nothing twice: what was done comes back without a 
 		await sandbox.control.fault({ method: 'POST', path: POSTS, skip: 1, status: 500 });
 		const result = await run({
 			parameters: createPosts('draft', { onServerError: 'fail' }),
-			items: json([{ text: 'same story' }, { text: 'same story' }]),
+			items: jsonItems([{ text: 'same story' }, { text: 'same story' }]),
 			settings: RETRY_ON_FAIL,
 		});
 		expect(result.error).toBeUndefined();
@@ -165,7 +163,7 @@ describe('Retry On Fail sends nothing twice: what was done comes back without a 
 		);
 	const P = DEMO.posts;
 	const W = `/api/v1/workspaces/${DEMO.workspaces.main.id}`;
-	const items3 = (...texts: string[]) => json(texts.map((text) => ({ text })));
+	const items3 = (...texts: string[]) => jsonItems(texts.map((text) => ({ text })));
 	/** Each other write, 3 items; whether it is a create (On Server Error applies, 201 for some). */
 	const OTHERS: Array<[string, INodeParameters, INodeExecutionData[], Partial<Fault>, number]> = [
 		[
@@ -344,12 +342,12 @@ describe('a retried execution sends nothing twice', () => {
 		await sandbox.control.fault({ method: 'POST', path: POSTS, credits: true });
 		const first = await run({
 			parameters: createPosts(),
-			items: json([{ text: 'earlier story' }]),
+			items: jsonItems([{ text: 'earlier story' }]),
 		});
 		expect(first.error?.httpCode).toBe('403');
 		const retried = await run({
 			parameters: createPosts(),
-			items: json([{ text: 'earlier story' }]),
+			items: jsonItems([{ text: 'earlier story' }]),
 			retryOf: { run: first, crashed: true, keepsStart },
 		});
 		expect(retried.error).toBeUndefined();
@@ -360,7 +358,7 @@ describe('a retried execution sends nothing twice', () => {
 	test('a crashed Delete or Approve: a post already gone, an approval already held, end as done', async () => {
 		const P = DEMO.posts;
 		const del = inWorkspace('post', 'delete', { postId: '={{ $json.id }}' });
-		const ids = json([{ id: P.draft }, { id: P.scheduled }]);
+		const ids = jsonItems([{ id: P.draft }, { id: P.scheduled }]);
 		// The service deletes the second, then its answer is lost; then the worker dies.
 		const lost = { skip: 1, when: 'after', status: 500 } as const;
 		await sandbox.control.fault({ method: 'DELETE', path: `${POSTS}/*`, ...lost });

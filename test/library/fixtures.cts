@@ -27,16 +27,12 @@ export async function calls(control: SandboxControl): Promise<string[]> {
 
 /** The query strings the sandbox received for one path. */
 export async function queriesTo(control: SandboxControl, path: string) {
-	return (await control.requests())
-		.filter((request) => request.path === path)
-		.map((request) => request.query);
+	return (await control.requests({ path })).map((request) => request.query);
 }
 
 /** The HTTP statuses the sandbox answered to one path, in order. */
 export async function statusesTo(control: SandboxControl, path: string) {
-	return (await control.requests())
-		.filter((request) => request.path === path)
-		.map((request) => request.status);
+	return (await control.requests({ path })).map((request) => request.status);
 }
 
 /** Adds `count` records to a list of the main workspace, then empties the request log. */

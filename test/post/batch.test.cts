@@ -3,14 +3,14 @@
 // names what was done before it. With Continue On Fail the good items go and the bad one is an
 // error item. Proved by the sandbox's request log: the operations go through the router, so each
 // one that changes something is run here with a bad middle item.
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
 import type { LoggedRequest } from '../../sandbox/runtime.cts';
 import { binaryItem, runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { inWorkspace } from '../library/fixtures.cts';
-import { A, bodiesSent, POSTS } from './fixtures.cts';
+import { A, bodiesSent, jsonItems, POSTS } from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -21,8 +21,6 @@ beforeEach(async () => {
 const changes = (requests: LoggedRequest[]) =>
 	requests.filter((request) => request.method !== 'GET');
 const textOf = (body: unknown) => (body as { content: { text: string } }).content.text;
-const json = (values: IDataObject[]): INodeExecutionData[] =>
-	values.map((value) => ({ json: value }));
 const png = (name: string) => ({
 	[name]: { data: Buffer.from('png'), fileName: `${name}.png`, mimeType: 'image/png' },
 });
@@ -32,13 +30,13 @@ const OPERATIONS: Array<[string, INodeParameters, INodeExecutionData[], string]>
 	[
 		'Post > Create',
 		inWorkspace('post', 'create', { text: '={{ $json.text }}', accounts: [A.facebook] }),
-		json([{ text: 'One' }, { text: 'x'.repeat(5001) }, { text: 'Three' }]),
+		jsonItems([{ text: 'One' }, { text: 'x'.repeat(5001) }, { text: 'Three' }]),
 		'Text: is 5001 characters long; the limit is 5000',
 	],
 	[
 		'Post > Delete',
 		inWorkspace('post', 'delete', { postId: '={{ $json.id }}' }),
-		json([{ id: DEMO.posts.draft }, { id: 'a/b' }, { id: DEMO.posts.scheduled }]),
+		jsonItems([{ id: DEMO.posts.draft }, { id: 'a/b' }, { id: DEMO.posts.scheduled }]),
 		'Post ID: "a/b" contains "/"; an ID never contains "/", "?" or "#"',
 	],
 	...(['approve', 'reject'] as const).map(
@@ -48,7 +46,7 @@ const OPERATIONS: Array<[string, INodeParameters, INodeExecutionData[], string]>
 				postId: DEMO.posts.pendingForMaya1,
 				comment: '={{ $json.comment }}',
 			}),
-			json([{ comment: 'Fine' }, { comment: 'x'.repeat(1001) }, { comment: 'Fine' }]),
+			jsonItems([{ comment: 'Fine' }, { comment: 'x'.repeat(1001) }, { comment: 'Fine' }]),
 			'Comment: is 1001 characters long; the limit is 1000',
 		],
 	),
@@ -58,7 +56,7 @@ const OPERATIONS: Array<[string, INodeParameters, INodeExecutionData[], string]>
 			postId: DEMO.posts.pendingForMaya1,
 			comment: '={{ $json.comment }}',
 		}),
-		json([{ comment: 'Looks good' }, { comment: ' ' }, { comment: 'Ship it' }]),
+		jsonItems([{ comment: 'Looks good' }, { comment: ' ' }, { comment: 'Ship it' }]),
 		'Comment: is required',
 	],
 	[
@@ -70,7 +68,7 @@ const OPERATIONS: Array<[string, INodeParameters, INodeExecutionData[], string]>
 	[
 		'Account > Add Facebook Group',
 		inWorkspace('account', 'addFacebookGroup', { name: '={{ $json.group }}' }),
-		json([{ group: 'Acme Fans' }, { group: 'xy' }, { group: 'Acme Friends' }]),
+		jsonItems([{ group: 'Acme Fans' }, { group: 'xy' }, { group: 'Acme Friends' }]),
 		'Group Name: is 2 characters long; it needs at least 3',
 	],
 	[
@@ -81,7 +79,7 @@ const OPERATIONS: Array<[string, INodeParameters, INodeExecutionData[], string]>
 			process: '={{ $json.process }}',
 			accountId: { __rl: true, mode: 'id', value: A.linkedin },
 		}),
-		json([{ process: 'connect' }, { process: 'again' }, { process: 'connect' }]),
+		jsonItems([{ process: 'connect' }, { process: 'again' }, { process: 'connect' }]),
 		'Process: "again" is not one of "connect", "reconnect"',
 	],
 ];
@@ -106,7 +104,7 @@ describe('without Continue On Fail, a bad item stops the batch before anything i
 				text: '={{ $json.text }}',
 				accounts: [A.facebook],
 			}),
-			items: json(texts.map((text) => ({ text }))),
+			items: jsonItems(texts.map((text) => ({ text }))),
 			credentials: sandbox.credentials(),
 		});
 		expect(output).toEqual([]);
@@ -127,7 +125,7 @@ describe('without Continue On Fail, a bad item stops the batch before anything i
 				scheduledAt: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 19),
 				additionalFields: { approval: { values: { approvers: [DEMO.users.maya.id] } } },
 			}),
-			items: json([{ text: 'One' }, { text: 'Two' }, { text: 'x'.repeat(5001) }]),
+			items: jsonItems([{ text: 'One' }, { text: 'Two' }, { text: 'x'.repeat(5001) }]),
 			credentials: sandbox.credentials(),
 		});
 		expect(error?.itemIndex).toBe(2);
@@ -139,7 +137,7 @@ describe('without Continue On Fail, a bad item stops the batch before anything i
 });
 
 describe('a failure from the service', () => {
-	const items = json(
+	const items = jsonItems(
 		[A.facebook, A.facebook, 'acc-unknown', A.facebook, A.facebook].map((account, n) => ({
 			account,
 			text: `Post ${n}`,
@@ -201,7 +199,7 @@ describe('with Continue On Fail, or the error output, the good items go', () => 
 		text: '={{ $json.text }}',
 		accounts: [A.facebook],
 	});
-	const items = json(['One', 'x'.repeat(5001), 'Three'].map((text) => ({ text })));
+	const items = jsonItems(['One', 'x'.repeat(5001), 'Three'].map((text) => ({ text })));
 
 	test('Continue On Fail: the bad item is an error item in its place', async () => {
 		const { output, error } = await runNode({

@@ -1,6 +1,9 @@
 // What the post, approval and comment tests share: the demo's IDs and readings of the request log.
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
 import { DEMO } from '../../sandbox/demo-data.cts';
 import type { SandboxControl } from '../../sandbox/client.cts';
+import type { RunNodeResult } from '../harness/engine.cts';
 
 import { MAIN_WORKSPACE } from '../library/fixtures.cts';
 
@@ -25,10 +28,18 @@ export const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 
 /** The JSON bodies the sandbox received on one method and path, in order. */
 export async function bodiesSent(control: SandboxControl, method: string, path: string) {
-	return (await control.requests())
-		.filter((request) => request.method === method && request.path === path)
-		.map((request) => request.body);
+	return (await control.requests({ method, path })).map((request) => request.body);
 }
+
+/** Input items with these JSON values. */
+export const jsonItems = (values: IDataObject[]): INodeExecutionData[] =>
+	values.map((value) => ({ json: value }));
+
+/** What a run of Social Publishing keeps in n8n's execution for a retry (journal.ts), by run. */
+export const keptRuns = (result: RunNodeResult) =>
+	(result.data.executionData?.contextData?.['node:Social Publishing'] as IDataObject)?.runs as
+		| Record<string, { items: unknown[] }>
+		| undefined;
 
 /** The body of the one create-post request; fails when there was not exactly one. */
 export async function createdPostBody(control: SandboxControl) {

@@ -3,23 +3,21 @@
 // the order they arrive, and a workspace's account cap goes to the accounts added first. Proved
 // with a sandbox whose latency varies per request (a seeded draw of 0 to 150 ms), under several
 // seeds: the slots the sandbox gave, and the order it made things in.
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { byId, inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
-import { A, POSTS, storedPosts } from './fixtures.cts';
+import { A, jsonItems, POSTS, storedPosts } from './fixtures.cts';
 
 const sandbox = useSandbox();
 
 const SEEDS = [1, 2, 3];
 const COMMENTS = `/api/v1/workspaces/${MAIN_WORKSPACE}/posts/${DEMO.posts.pendingForMaya1}/comments`;
 
-const json = (values: IDataObject[]): INodeExecutionData[] =>
-	values.map((value) => ({ json: value }));
 const stories = (count: number, publishType: (n: number) => string) =>
-	json(
+	jsonItems(
 		Array.from({ length: count }, (_, n) => ({
 			text: `Story ${String(n).padStart(2, '0')}`,
 			publishType: publishType(n),
@@ -125,7 +123,7 @@ describe.each(SEEDS)('latency that varies per request (seed %i)', (seed) => {
 				postId: DEMO.posts.pendingForMaya1,
 				comment: '={{ $json.comment }}',
 			}),
-			items: json(comments.map((comment) => ({ comment }))),
+			items: jsonItems(comments.map((comment) => ({ comment }))),
 			credentials: sandbox.credentials(),
 		});
 		expect(error).toBeUndefined();
@@ -136,7 +134,7 @@ describe.each(SEEDS)('latency that varies per request (seed %i)', (seed) => {
 		const groups = Array.from({ length: 4 }, (_, n) => `Order Group ${n}`);
 		const { error } = await runNode({
 			parameters: inWorkspace('account', 'addFacebookGroup', { name: '={{ $json.group }}' }),
-			items: json(groups.map((group) => ({ group }))),
+			items: jsonItems(groups.map((group) => ({ group }))),
 			credentials: sandbox.credentials(),
 		});
 		expect(error).toBeUndefined();

@@ -64,6 +64,11 @@ const FOLDERS: Record<string, string[]> = {
 		'exactly-once/exactly-once',
 		'exactly-once/retry',
 		'exactly-once/lookup-cost',
+		// "Made since the attempt" by the service's clock, 10 minutes off n8n's (sinceBy).
+		'exactly-once/clock',
+		// A lookup that cannot read its list; an account's 409 DUPLICATE_ACCOUNT.
+		'exactly-once/unknown',
+		'exactly-once/accounts',
 	],
 	'nodes/SocialPublishing/helpers/recovery.ts': [
 		'exactly-once/exactly-once',
@@ -103,7 +108,11 @@ module.exports = { ...base, rootDir: process.cwd(), reporters: ['default'],
 	const config = join(dir, 'stryker.config.json');
 	const base = JSON.parse(readFileSync(join(ROOT, 'stryker.config.json'), 'utf8'));
 	const jest = { ...base.jest, configFile: jestConfig };
-	writeFileSync(config, JSON.stringify({ ...base, mutate: [pattern], jest }));
+	// Incremental, one file a target: a run after a change to the code or the tests runs again only
+	// the mutants that the change can touch (a survivor and the new test that kills it: minutes).
+	const incrementalFile = join(ROOT, 'reports', `mutation-${target.replace(/\W+/g, '-')}.json`);
+	const settings = { ...base, mutate: [pattern], jest, incremental: true, incrementalFile };
+	writeFileSync(config, JSON.stringify(settings));
 	const run = spawnSync('stryker', ['run', config], { cwd: ROOT, stdio: 'inherit' });
 	return run.status ?? 1;
 }

@@ -202,6 +202,20 @@ describe.each(OPERATIONS)('$name', (operation) => {
 	});
 });
 
+/**
+ * The same post twice in one execution, one item after the other: the first is made (or its
+ * answer lost) before the second sends or looks.
+ */
+const twoPostsInTurn = () =>
+	runNode({
+		parameters: {
+			...OPERATIONS[0].parameters,
+			options: { ...(OPERATIONS[0].parameters.options as object), parallelRequests: 1 },
+		},
+		items: [{ json: {} }, { json: {} }],
+		credentials: sandbox.credentials(),
+	});
+
 describe('what is not ambiguous keeps its behaviour', () => {
 	const post = OPERATIONS[0];
 
@@ -247,27 +261,44 @@ describe('what is not ambiguous keeps its behaviour', () => {
 		expect(await post.count()).toBe(0);
 	}, 30_000);
 
-	test('two identical posts in one execution, both answered ambiguously after acting: each item gets its own', async () => {
-		await sandbox.control.fault({
-			method: 'POST',
-			path: post.path,
-			when: 'after',
-			times: 2,
-			answer: 'drop',
-		});
-		const { output, error } = await runNode({
-			parameters: {
-				...post.parameters,
-				options: { ...(post.parameters.options as object), parallelRequests: 1 },
-			},
-			items: [{ json: {} }, { json: {} }],
-			credentials: sandbox.credentials(),
-		});
-		expect(error).toBeUndefined();
-		expect(output.map((item) => item.json.recovered)).toEqual([true, true]);
-		expect(new Set(output.map((item) => item.json.id)).size).toBe(2);
-		expect(await post.count()).toBe(2);
-	});
+	// In every list order: newest first, the lookup meets the second item's post first, and the
+	// first item's claim goes untested.
+	test.each(['created-desc', 'created-asc', 'shuffled'] as const)(
+		'two identical posts in one execution, both answered ambiguously after acting, listed %s: each item gets its own',
+		async (listOrder) => {
+			await sandbox.control.profile({ listOrder });
+			await sandbox.control.fault({
+				method: 'POST',
+				path: post.path,
+				when: 'after',
+				times: 2,
+				answer: 'drop',
+			});
+			const { output, error } = await twoPostsInTurn();
+			expect(error).toBeUndefined();
+			expect(output.map((item) => item.json.recovered)).toEqual([true, true]);
+			expect(new Set(output.map((item) => item.json.id)).size).toBe(2);
+			expect(await post.count()).toBe(2);
+		},
+	);
+});
+
+test('two identical posts one after the other, the second answered 500 before the service acted: the first is not taken for it', async () => {
+	const post = OPERATIONS[0];
+	const before = await post.count();
+	await sandbox.control.fault({ method: 'POST', path: post.path, skip: 1, status: 500 });
+	await sandbox.control.clearRequests();
+	const { output, error } = await twoPostsInTurn();
+	expect(error).toBeUndefined();
+	expect(output.map((item) => item.json.recovered)).toEqual([undefined, undefined]);
+	expect(new Set(output.map((item) => item.json.id)).size).toBe(2);
+	expect(await calls(sandbox.control)).toEqual([
+		`POST ${post.path}`,
+		`POST ${post.path}`,
+		post.lookup,
+		`POST ${post.path}`,
+	]);
+	expect(await post.count()).toBe(before + 2);
 });
 
 describe('a workspace with a long history: the post made is found on any page', () => {

@@ -165,6 +165,5 @@ function stillUnknown(
 		httpCode: last.httpCode ?? undefined,
 		itemIndex,
 	});
-	error.context.outcome = 'unknown';
 	return error;
 }

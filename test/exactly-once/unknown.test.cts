@@ -1,0 +1,59 @@
+// When the lookup itself cannot tell. A create failed in a way that leaves it unknown whether the
+// service acted, and the list the node looks in could not be read: sending again could post twice,
+// so nothing is sent again, and the error says what was tried. The same on a retry, where the
+// node looks before it sends at all.
+import { useSandbox } from '../harness/sandbox.cts';
+import { runNode } from '../harness/engine.cts';
+import { calls } from '../library/fixtures.cts';
+import { createDraft, readList, textOf } from './fixtures.cts';
+import { POSTS } from '../post/fixtures.cts';
+
+const sandbox = useSandbox();
+
+const FAILED = 'Sandbox fault: HTTP 500 (HTTP 500)';
+const REFUSED = 'Sandbox fault: HTTP 403 (HTTP 403)';
+const AFTERWARDS =
+	'It may exist all the same: check before running again. Set Options > On Server Error to "Fail" to stop at the first failure instead.';
+
+const made = async (text: string) =>
+	(await readList(sandbox, POSTS)).filter((post) => textOf(post) === text);
+
+test('a 500 after the service acted, then the list refused: nothing sent again, and the error says why', async () => {
+	const text = 'Unknown, the list refused';
+	await sandbox.control.fault({ method: 'POST', path: POSTS, when: 'after', status: 500 });
+	await sandbox.control.fault({ method: 'GET', path: POSTS, status: 403 });
+	await sandbox.control.clearRequests();
+	const { output, error } = await runNode({
+		parameters: createDraft(text),
+		credentials: sandbox.credentials(),
+	});
+	expect(output).toEqual([]);
+	expect(error?.message).toBe(`It is still unknown whether the service created this: ${FAILED}`);
+	expect(error?.description).toBe(
+		`What was tried: attempt 1: ${FAILED}; could not look in the workspace's posts: ${REFUSED}.\n${AFTERWARDS}`,
+	);
+	// The first failure's code, not the lookup's.
+	expect(error?.httpCode).toBe('500');
+	expect(await calls(sandbox.control)).toEqual([`POST ${POSTS}`, `GET ${POSTS}`]);
+	expect(await made(text)).toHaveLength(1);
+});
+
+test('Retry On Fail after a 500 with On Server Error "Fail", the list refused on the retry: nothing sent', async () => {
+	const text = 'Unknown on the retry';
+	await sandbox.control.fault({ method: 'POST', path: POSTS, when: 'after', status: 500 });
+	await sandbox.control.fault({ method: 'GET', path: POSTS, status: 403 });
+	await sandbox.control.clearRequests();
+	const draft = createDraft(text);
+	const { output, error } = await runNode({
+		parameters: { ...draft, options: { ...(draft.options as object), onServerError: 'fail' } },
+		credentials: sandbox.credentials(),
+		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+	});
+	expect(output).toEqual([]);
+	expect(error?.message).toBe(
+		`Could not look in the workspace's posts for what an earlier attempt made, so nothing was sent: ${REFUSED}`,
+	);
+	expect(error?.itemIndex).toBe(0);
+	expect(await calls(sandbox.control)).toEqual([`POST ${POSTS}`, `GET ${POSTS}`]);
+	expect(await made(text)).toHaveLength(1);
+});

@@ -556,6 +556,10 @@ export interface RunningN8n {
 
 export interface StartOptions {
 	log?: Log;
+	/**
+	 * How long n8n may take to start: 4 minutes by default. In a CI run here (2026-11-29) the third
+	 * durable set-up's n8n, started beside three other lines, was not ready after 2.
+	 */
 	timeoutMs?: number;
 	inheritOutput?: boolean;
 	/** `start` (the main, by default) or `worker` (queue mode). */
@@ -597,7 +601,7 @@ export async function startN8n(
 			inheritOutput: options.inheritOutput,
 		});
 		try {
-			await waitUntilReady(`n8n ${command}`, child, readyUrl, options.timeoutMs ?? 120_000);
+			await waitUntilReady(`n8n ${command}`, child, readyUrl, options.timeoutMs ?? 240_000);
 			return { url, stop: child.stop, output: child.output };
 		} catch (error) {
 			const taken = child.exited() && /port \d+ is already in use/i.test(child.output());

@@ -7,7 +7,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../harness/sandbox.cts';
 import { runNode } from '../harness/engine.cts';
 import { calls, inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
-import { readList } from './fixtures.cts';
+import { MAY_EXIST, readList } from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -86,7 +86,7 @@ test('connected two hours ago, a 500 before the resend: the 409 is not taken for
 	expect(output).toEqual([]);
 	expect(error?.message).toBe(`It is still unknown whether the service created this: ${CONNECTED}`);
 	expect(error?.description).toBe(
-		`What was tried: attempt 1: ${FAILED}; attempt 2: the service says it exists already, but it was not found in the workspace's bluesky accounts.\nIt may exist all the same: check before running again. Set Options > On Server Error to "Fail" to stop at the first failure instead.`,
+		`What was tried: attempt 1: ${FAILED}; attempt 2: the service says it exists already, but it was not found in the workspace's bluesky accounts.\n${MAY_EXIST}`,
 	);
 	expect(await calls(sandbox.control)).toEqual([`POST ${ADD}`, `POST ${ADD}`, `GET ${ACCOUNTS}`]);
 	expect(await since(before)).toEqual([]);

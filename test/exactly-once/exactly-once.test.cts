@@ -203,15 +203,12 @@ describe.each(OPERATIONS)('$name', (operation) => {
 });
 
 /**
- * The same post twice in one execution, one item after the other: the first is made (or its
- * answer lost) before the second sends or looks.
+ * The same post twice in one execution, at the default Parallel Requests: both are sent at once,
+ * and each item's lookup must pass over the post the other item made or claimed.
  */
-const twoPostsInTurn = () =>
+const twoIdenticalPosts = () =>
 	runNode({
-		parameters: {
-			...OPERATIONS[0].parameters,
-			options: { ...(OPERATIONS[0].parameters.options as object), parallelRequests: 1 },
-		},
+		parameters: OPERATIONS[0].parameters,
 		items: [{ json: {} }, { json: {} }],
 		credentials: sandbox.credentials(),
 	});
@@ -261,8 +258,7 @@ describe('what is not ambiguous keeps its behaviour', () => {
 		expect(await post.count()).toBe(0);
 	}, 30_000);
 
-	// In every list order: newest first, the lookup meets the second item's post first, and the
-	// first item's claim goes untested.
+	// In every list order: which post a lookup meets first depends on it.
 	test.each(['created-desc', 'created-asc', 'shuffled'] as const)(
 		'two identical posts in one execution, both answered ambiguously after acting, listed %s: each item gets its own',
 		async (listOrder) => {
@@ -274,7 +270,7 @@ describe('what is not ambiguous keeps its behaviour', () => {
 				times: 2,
 				answer: 'drop',
 			});
-			const { output, error } = await twoPostsInTurn();
+			const { output, error } = await twoIdenticalPosts();
 			expect(error).toBeUndefined();
 			expect(output.map((item) => item.json.recovered)).toEqual([true, true]);
 			expect(new Set(output.map((item) => item.json.id)).size).toBe(2);
@@ -283,12 +279,12 @@ describe('what is not ambiguous keeps its behaviour', () => {
 	);
 });
 
-test('two identical posts one after the other, the second answered 500 before the service acted: the first is not taken for it', async () => {
+test('two identical posts, the second to arrive answered 500 before the service acted: the first is not taken for it', async () => {
 	const post = OPERATIONS[0];
 	const before = await post.count();
 	await sandbox.control.fault({ method: 'POST', path: post.path, skip: 1, status: 500 });
 	await sandbox.control.clearRequests();
-	const { output, error } = await twoPostsInTurn();
+	const { output, error } = await twoIdenticalPosts();
 	expect(error).toBeUndefined();
 	expect(output.map((item) => item.json.recovered)).toEqual([undefined, undefined]);
 	expect(new Set(output.map((item) => item.json.id)).size).toBe(2);

@@ -47,3 +47,7 @@ export async function readList(
 /** The text of a post, or of a create request's body. */
 export const textOf = (body: unknown) =>
 	(body as { content?: { text?: string } } | null)?.content?.text;
+
+/** The last line of the error when it stays unknown whether the service created a record. */
+export const MAY_EXIST =
+	'It may exist all the same: check before running again. Set Options > On Server Error to "Fail" to stop at the first failure instead.';

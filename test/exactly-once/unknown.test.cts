@@ -5,15 +5,13 @@
 import { useSandbox } from '../harness/sandbox.cts';
 import { runNode } from '../harness/engine.cts';
 import { calls } from '../library/fixtures.cts';
-import { createDraft, readList, textOf } from './fixtures.cts';
+import { createDraft, MAY_EXIST, readList, textOf } from './fixtures.cts';
 import { POSTS } from '../post/fixtures.cts';
 
 const sandbox = useSandbox();
 
 const FAILED = 'Sandbox fault: HTTP 500 (HTTP 500)';
 const REFUSED = 'Sandbox fault: HTTP 403 (HTTP 403)';
-const AFTERWARDS =
-	'It may exist all the same: check before running again. Set Options > On Server Error to "Fail" to stop at the first failure instead.';
 
 const made = async (text: string) =>
 	(await readList(sandbox, POSTS)).filter((post) => textOf(post) === text);
@@ -30,7 +28,7 @@ test('a 500 after the service acted, then the list refused: nothing sent again, 
 	expect(output).toEqual([]);
 	expect(error?.message).toBe(`It is still unknown whether the service created this: ${FAILED}`);
 	expect(error?.description).toBe(
-		`What was tried: attempt 1: ${FAILED}; could not look in the workspace's posts: ${REFUSED}.\n${AFTERWARDS}`,
+		`What was tried: attempt 1: ${FAILED}; could not look in the workspace's posts: ${REFUSED}.\n${MAY_EXIST}`,
 	);
 	// The first failure's code, not the lookup's.
 	expect(error?.httpCode).toBe('500');

@@ -13,16 +13,22 @@ const sandbox = useSandbox();
 
 const POSTS = `/api/v1/workspaces/${MAIN_WORKSPACE}/posts`;
 const CREATES = 45;
+/**
+ * Options > Timeout, and how long a request meeting "no answer" is held: longer, so that it times
+ * out. 5 s, not the 1 s of the other exactly-once tests: beside real n8n in CI, the lookups
+ * themselves took over a second to be answered, so 21 of 45 items could not look and ended unknown.
+ */
+const TIMEOUT_SECONDS = 5;
 
 test.each([11, 29])(
 	'45 creates with seeded random faults (seed %i): no duplicate, each item its post or said unknown',
 	async (seed) => {
-		await sandbox.control.randomFaults({ seed, probability: 1 / 3, holdMs: 3000 });
+		await sandbox.control.randomFaults({ seed, probability: 1 / 3, holdMs: 2 * TIMEOUT_SECONDS * 1000 });
 		const items = Array.from({ length: CREATES }, (_, i) => ({
 			json: { text: `Soak ${seed} #${i}` },
 		}));
 		const { output, error } = await runNode({
-			parameters: createDraft('={{ $json.text }}'),
+			parameters: createDraft('={{ $json.text }}', undefined, TIMEOUT_SECONDS),
 			items,
 			credentials: sandbox.credentials(),
 			continueOnFail: true,
@@ -50,6 +56,8 @@ test.each([11, 29])(
 		for (const at of unknown) {
 			expect(errors[at]).toMatch(/^It is still unknown whether the service created this: /);
 		}
+		// What each tried, shown when too many ended unknown: the failure then says why.
+		if (unknown.length > 2) console.info(unknown.map((at) => output[at].json.description));
 		expect(unknown.length).toBeLessThanOrEqual(2);
 		// No post twice, and none but the items'; each item that ended well has its own post, by ID.
 		const texts = items.map((item) => item.json.text);

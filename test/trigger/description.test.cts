@@ -44,13 +44,38 @@ test('a polling trigger with no inputs, the events dropdown, and every searchabl
 
 	const event = description.properties.find((property) => property.name === 'event');
 	expect(event?.default).toBe('postPendingApproval');
-	expect(event?.options?.map((option) => ('value' in option ? option.value : undefined))).toEqual([
-		'postPendingApproval',
-		'postPublished',
-		'postFailed',
-		'postRejected',
-		'approvalOverdue',
+	// The dropdown as the user reads it: each event's name and what it means.
+	expect(event?.options).toEqual([
+		{
+			name: 'Post Pending Approval',
+			value: 'postPendingApproval',
+			description: 'A post is sent for review and waits for approval',
+		},
+		{
+			name: 'Post Published',
+			value: 'postPublished',
+			description: 'A post is published on its social accounts',
+		},
+		{ name: 'Post Failed', value: 'postFailed', description: 'Publishing a post failed' },
+		{
+			name: 'Post Rejected',
+			value: 'postRejected',
+			description: 'A post under review is rejected by an approver',
+		},
+		{
+			name: 'Approval Overdue',
+			value: 'approvalOverdue',
+			description:
+				'A post still under review is due within the lead time, or has passed into missed review',
+		},
 	]);
+	// The people filters show for the events whose posts carry an approval, and only for them.
+	for (const name of ['approvers', 'requestedBy'])
+		expect({
+			name,
+			events: description.properties.find((property) => property.name === name)?.displayOptions
+				?.show?.event,
+		}).toEqual({ name, events: ['postPendingApproval', 'postRejected', 'approvalOverdue'] });
 
 	const used = [...new Set(listMethodsOf(description.properties))].sort();
 	expect(used).toEqual(['searchTeamMembers', 'searchWorkspaces']);

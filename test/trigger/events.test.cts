@@ -299,18 +299,39 @@ inEachListOrder(sandbox, () => {
 			expect((await watcher.tick()).ids).toEqual([fresh]);
 		});
 
-		test('says clearly when no post matches', async () => {
+		// The second workspace has no post in any of the five states.
+		test.each([
+			[
+				'postPendingApproval',
+				'No post is waiting for approval in this workspace with these filters yet',
+				'under_review',
+			],
+			[
+				'postPublished',
+				'No post has been published in this workspace with these filters yet',
+				'published',
+			],
+			['postFailed', 'No post has failed in this workspace with these filters yet', 'failed'],
+			[
+				'postRejected',
+				'No post has been rejected in this workspace with these filters yet',
+				'rejected',
+			],
+			[
+				'approvalOverdue',
+				'No post is overdue for approval in this workspace with these filters yet',
+				['under_review', 'missed_review'],
+			],
+		])('says clearly when no post matches (%s)', async (event, message, status) => {
 			const watcher = new Watcher(
 				sandbox,
-				watching('postPendingApproval', { workspaceId: byId(SECOND_WORKSPACE) }),
+				watching(event, { workspaceId: byId(SECOND_WORKSPACE) }),
 			);
 			const test = await watcher.fetchTestEvent();
 			expect(test.items).toEqual([]);
-			expect(test.error?.message).toBe(
-				'No post is waiting for approval in this workspace with these filters yet',
-			);
+			expect(test.error?.message).toBe(message);
 			expect(test.error?.description).toMatch(/Fetch Test Event shows the newest post/);
-			expect(test.requests).toEqual([listRequest(1, {}, SECOND_WORKSPACE)]);
+			expect(test.requests).toEqual([listRequest(1, { 'status[]': status }, SECOND_WORKSPACE)]);
 		});
 
 		test('with "Me", asks /me but remembers nothing', async () => {

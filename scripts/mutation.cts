@@ -42,7 +42,11 @@ const FOLDERS: Record<string, string[]> = {
 		'trigger/events',
 		'trigger/activation',
 		'trigger/overdue',
+		// When a post is due: its wall-clock time in its own zone, with and without an offset.
+		'trigger/overdue-clock',
 		'trigger/failed',
+		// The events' names and descriptions in the dropdown, and which show the people filters.
+		'trigger/description',
 	],
 	'nodes/shared/transport': [
 		'foundation/transport',
@@ -93,12 +97,26 @@ function mutate(target: string): number {
 	const tests = testsFor(target);
 	const dir = mkdtempSync(join(tmpdir(), 'social-publishing-mutation-'));
 	const jestConfig = join(dir, 'jest.config.js');
+	// The package is loaded before each file's first test: Stryker counts code run outside any test
+	// (the events' table, the limits: what a module sets when it loads) as static, and runs its
+	// mutants against every test. Loaded inside a file's first test, that code was credited to that
+	// test alone, and its mutants survived that one test (most of watch/events.ts's 42 survivors on
+	// 2026-11-29).
+	const loadFirst = join(dir, 'load-first.js');
+	writeFileSync(
+		loadFirst,
+		`const { join } = require('node:path');
+const { loadPackage } = require(join(process.cwd(), 'test/harness/engine.cts'));
+beforeAll(() => loadPackage());
+`,
+	);
 	// Jest runs in Stryker's sandbox (its working directory), where the instrumented build is.
 	writeFileSync(
 		jestConfig,
 		`const { join } = require('node:path');
 const base = require(join(process.cwd(), 'jest.config.js'));
 module.exports = { ...base, rootDir: process.cwd(), reporters: ['default'],
+  setupFilesAfterEnv: [${JSON.stringify(loadFirst)}],
   testMatch: ${JSON.stringify(tests.map((test) => `**/test/${test}.test.cts`))} };
 `,
 	);

@@ -485,6 +485,8 @@ export interface RunPollOptions {
 	mode?: 'trigger' | 'manual';
 	timezone?: string;
 	nodeType?: string;
+	/** The ID of the credential the node names (n8n's, not the key): another one is another key. */
+	credentialId?: string;
 }
 
 export interface RunPollResult {
@@ -500,7 +502,13 @@ export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 	const credentialsHelper = new PackageCredentialsHelper(loader, {
 		[CREDENTIAL_TYPE]: { ...options.credentials },
 	});
-	const node = makeNode(options.nodeType ?? TRIGGER_TYPE, options.parameters);
+	const node = makeNode(
+		options.nodeType ?? TRIGGER_TYPE,
+		options.parameters,
+		options.credentialId
+			? { credentials: { [CREDENTIAL_TYPE]: { id: options.credentialId, name: 'Another key' } } }
+			: {},
+	);
 	const workflowId = `wf-${randomUUID()}`;
 	const staticKey = `node:${node.name}`;
 	const workflow = new Workflow({

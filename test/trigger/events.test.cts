@@ -7,6 +7,7 @@ import {
 	DEMO_PENDING,
 	inEachListOrder,
 	listRequest,
+	MAIN_WORKSPACE,
 	members,
 	P,
 	SECOND_WORKSPACE,
@@ -137,6 +138,30 @@ inEachListOrder(sandbox, () => {
 			]);
 		});
 
+		test('chosen team members as an expression may hand them: trimmed, in any order, repeated, blank or plain IDs', async () => {
+			const [first, second] = [U.maya.id, U.priya.id].sort();
+			const watcher = new Watcher(
+				sandbox,
+				watching('postPendingApproval', {
+					approvers: 'chosen',
+					approverMembers: {
+						members: [
+							{ member: byId(` ${second} `) },
+							{ member: first },
+							{ member: byId(second) },
+							{ member: byId('') },
+							{ member: null },
+						],
+					},
+				}),
+			);
+			const tick = await watcher.tick();
+			expect(tick.error).toBeUndefined();
+			expect(tick.requests).toEqual([
+				listRequest(1, { 'approval_assigned_to[]': [first, second] }),
+			]);
+		});
+
 		test('requested by me: /me is asked once, then remembered', async () => {
 			const events = workspaceEvents(sandbox);
 			const watcher = new Watcher(sandbox, watching('postPendingApproval', { requestedBy: 'me' }));
@@ -156,6 +181,38 @@ inEachListOrder(sandbox, () => {
 			expect((await watcher.restarted().tick()).requests).toEqual([
 				listRequest(1, { 'approval_requested_by[]': U.alex.id }),
 			]);
+		});
+
+		test('"Me" is asked again when the trigger is given another credential', async () => {
+			const parameters = watching('postPendingApproval', { requestedBy: 'me' });
+			const alex = new Watcher(sandbox, parameters);
+			await alex.tick();
+			// The same workflow, its credential changed to one with Maya's key.
+			const maya = new Watcher(sandbox, parameters, {
+				keyName: 'workspace',
+				credentialId: 'cred-maya',
+				staticData: alex.staticData,
+			});
+			const tick = await maya.tick();
+			expect(tick.error).toBeUndefined();
+			expect(tick.requests).toEqual([
+				{ method: 'GET', path: '/api/v1/me', query: {} },
+				listRequest(1, { 'approval_requested_by[]': U.maya.id }),
+			]);
+		});
+
+		test('a pasted workspace ID is trimmed; people filters left over from an approval event are not applied', async () => {
+			const tick = await new Watcher(
+				sandbox,
+				watching('postPublished', {
+					workspaceId: byId(` ${MAIN_WORKSPACE} `),
+					approvers: 'me',
+					requestedBy: 'chosen',
+					requesterMembers: members(U.maya.id),
+				}),
+			).tick();
+			expect(tick.error).toBeUndefined();
+			expect(tick.requests).toEqual([listRequest(1, { 'status[]': 'published' })]);
 		});
 
 		test('approvers and requester together', async () => {
@@ -355,6 +412,32 @@ inEachListOrder(sandbox, () => {
 			expect(tick.error?.message).toBe('No workspace chosen');
 			expect(tick.error?.description).toMatch(/Choose the workspace to watch/);
 			expect(tick.requests).toEqual([]);
+			expect(tick.staticData).toEqual({});
+		});
+
+		test('no workspace parameter at all (a workflow written by hand)', async () => {
+			const tick = await new Watcher(sandbox, { event: 'postPublished' }).tick();
+			expect(tick.error?.message).toBe('No workspace chosen');
+			expect(tick.requests).toEqual([]);
+		});
+
+		test('"Me" when the service does not say whose the API key is', async () => {
+			await sandbox.control.fault({
+				method: 'GET',
+				path: '/api/v1/me',
+				status: 200,
+				body: { status: true, data: { full_name: 'Alex Demo' } },
+				times: 1,
+			});
+			const tick = await new Watcher(
+				sandbox,
+				watching('postPendingApproval', { approvers: 'me' }),
+			).tick();
+			expect(tick.error?.message).toBe('The service did not say which user the API key belongs to');
+			expect(tick.error?.description).toBe(
+				'GET /api/v1/me answered without a user ID. Choose the approvers or requesters from the list instead of "Me".',
+			);
+			expect(tick.requests).toEqual([{ method: 'GET', path: '/api/v1/me', query: {} }]);
 			expect(tick.staticData).toEqual({});
 		});
 

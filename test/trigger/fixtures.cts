@@ -82,15 +82,18 @@ export class Watcher {
 
 	private readonly keyName: KeyName;
 
+	private readonly credentialId?: string;
+
 	constructor(
 		sandbox: SandboxHandle,
 		parameters: INodeParameters,
-		options: { keyName?: KeyName; staticData?: IDataObject } = {},
+		options: { keyName?: KeyName; staticData?: IDataObject; credentialId?: string } = {},
 	) {
 		this.sandbox = sandbox;
 		this.parameters = parameters;
 		this.keyName = options.keyName ?? 'full';
 		this.staticData = options.staticData ?? {};
+		this.credentialId = options.credentialId;
 	}
 
 	/** One poll of the active workflow. Static data carries over, as n8n keeps it between polls. */
@@ -117,6 +120,7 @@ export class Watcher {
 		const result = await runPoll({
 			parameters: this.parameters,
 			credentials: this.sandbox.credentials(this.keyName),
+			credentialId: this.credentialId,
 			staticData: this.staticData,
 			mode,
 		});

@@ -304,6 +304,15 @@ describe('settings that cannot work fail before any request', () => {
 		expect(tick.staticData).toEqual({});
 	});
 
+	test('a lead time of 0 works: a post is overdue only once its time has passed', async () => {
+		await sendForReview(5 * MINUTE);
+		const test = await overdueWatcher(0).fetchTestEvent();
+		expect(test.error?.message).toBe(
+			'No post is overdue for approval in this workspace with these filters yet',
+		);
+		expect(test.requests).toEqual([listRequest(1, overdueQuery)]);
+	});
+
 	test('no post overdue: Fetch Test Event says so', async () => {
 		await sendForReview(5 * HOUR);
 		const test = await overdueWatcher().fetchTestEvent();

@@ -415,6 +415,14 @@ inEachListOrder(sandbox, () => {
 			expect(tick.staticData).toEqual({});
 		});
 
+		test('an event this version does not know (a workflow from a newer one)', async () => {
+			const tick = await new Watcher(sandbox, watching('postScheduled')).tick();
+			expect(tick.error?.message).toBe('The event "postScheduled" is not known');
+			expect(tick.error?.description).toBe('Choose an event from the list.');
+			expect(tick.requests).toEqual([]);
+			expect(tick.staticData).toEqual({});
+		});
+
 		test('no workspace parameter at all (a workflow written by hand)', async () => {
 			const tick = await new Watcher(sandbox, { event: 'postPublished' }).tick();
 			expect(tick.error?.message).toBe('No workspace chosen');

@@ -47,6 +47,8 @@ const FOLDERS: Record<string, string[]> = {
 		'trigger/failed',
 		// The events' names and descriptions in the dropdown, and which show the people filters.
 		'trigger/description',
+		// Which events count review rounds (the events' `tracksRounds`).
+		'trigger/rounds',
 	],
 	'nodes/shared/transport': [
 		'foundation/transport',

@@ -53,15 +53,18 @@ export async function seedMain(
 
 /**
  * How many records a list of a workspace holds, as the sandbox answers (its `total`: the demo data
- * plus any seeded), so a Return All can be checked for exactly that many. Empties the request log.
+ * plus any seeded), so a Return All can be checked for exactly that many; with `query`, how many
+ * match those filters. Empties the request log.
  */
 export async function listTotal(
 	control: SandboxControl,
 	segment: string,
 	workspaceId: string = MAIN_WORKSPACE,
+	query: Record<string, string> = {},
 ): Promise<number> {
+	const search = new URLSearchParams({ ...query, per_page: '1' });
 	const response = await fetch(
-		`${control.url}/api/v1/workspaces/${workspaceId}/${segment}?per_page=1`,
+		`${control.url}/api/v1/workspaces/${workspaceId}/${segment}?${search}`,
 		{ headers: { 'x-api-key': DEMO.keys.full } },
 	);
 	const { total } = (await response.json()) as { total: number };

@@ -6,8 +6,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useSandbox } from '../harness/sandbox.cts';
+import { listTotal } from '../library/fixtures.cts';
 
-import { MAIN_WORKSPACE, Watcher, postsPath, watching } from './fixtures.cts';
+import { MAIN_WORKSPACE, Watcher, watching } from './fixtures.cts';
 import type { Tick } from './fixtures.cts';
 
 const sandbox = useSandbox();
@@ -35,11 +36,12 @@ async function changesRead(tick: Tick): Promise<number> {
 	expect(window.map((request) => withoutPage(request.query))).toEqual(window.map(() => query));
 	const today = Date.parse(new Date().toISOString().slice(0, 10));
 	expect(Date.parse(String(query.date_from))).toBeGreaterThanOrEqual(today - 2 * 86_400_000);
-	const response = await fetch(
-		`${sandbox.url}${postsPath()}?${new URLSearchParams({ ...(query as Record<string, string>), page: '1' })}`,
-		{ headers: { 'X-API-Key': sandbox.credentials().apiKey } },
+	const total = await listTotal(
+		sandbox.control,
+		'posts',
+		MAIN_WORKSPACE,
+		query as Record<string, string>,
 	);
-	const { total } = (await response.json()) as { total: number };
 	const pages = Math.max(1, Math.ceil(total / 100));
 	expect(window.map((request) => Number(request.query.page))).toEqual(
 		Array.from({ length: pages }, (_, i) => i + 1),

@@ -10,6 +10,7 @@ import {
 	MAIN_WORKSPACE,
 	members,
 	P,
+	postsPath,
 	SECOND_WORKSPACE,
 	U,
 	Watcher,
@@ -104,6 +105,31 @@ inEachListOrder(sandbox, () => {
 			expect((await watcher.tick()).ids).toEqual([]);
 			await events.reject(mine, 'Still no.');
 			expect((await watcher.tick()).ids).toEqual([mine]);
+		});
+
+		test('Post Rejected and Post Failed: out of the state and back between two polls looks as if it never left, even sent to other people (only the review events count rounds; polling cannot see it)', async () => {
+			const events = workspaceEvents(sandbox);
+			const rejections = await activeWatcher(watching('postRejected'));
+			const failures = await activeWatcher(watching('postFailed'));
+			const [rejected] = await events.sendForReview(1, [U.alex.id]);
+			await events.reject(rejected);
+			await events.fail(P.scheduled);
+			expect((await rejections.tick()).ids).toEqual([rejected]);
+			expect((await failures.tick()).ids).toEqual([P.scheduled]);
+
+			// Between two polls: each is sent to Jordan for review, and Jordan rejects the one, the
+			// other fails again.
+			await events.enterReview(rejected, [U.jordan.id]);
+			await sandbox.control.simulate({
+				action: 'reject',
+				workspace_id: MAIN_WORKSPACE,
+				post_id: rejected,
+				user_id: U.jordan.id,
+			});
+			await events.enterReview(P.scheduled, [U.jordan.id]);
+			await events.fail(P.scheduled);
+			expect((await rejections.tick()).ids).toEqual([]);
+			expect((await failures.tick()).ids).toEqual([]);
 		});
 
 		test('a post that is published on only some accounts (partial) is not "published"', async () => {
@@ -458,5 +484,249 @@ inEachListOrder(sandbox, () => {
 			expect(tick.error?.description).toMatch(/Add at least one team member under "Approvers"/);
 			expect(tick.requests).toEqual([]);
 		});
+	});
+});
+
+/**
+ * Where `date_from` filters on `updated_at` and a change of status moves it, the trigger reads only
+ * the posts changed since its watermark, in any status (read/changes.ts): the event's own check then
+ * tells its posts from the rest. Each event sees posts move into every other state in the same poll;
+ * only its own post is announced.
+ */
+const ENTERING = {
+	published: ['publish'],
+	failed: ['fail'],
+	underReview: ['enter_review'],
+	rejected: ['enter_review', 'reject'],
+	missedReview: ['enter_review', 'miss_review'],
+} as const;
+type Entering = keyof typeof ENTERING;
+
+const READ_BY_CHANGES: { event: string; state: string; own: Entering; others: Entering[] }[] = [
+	{
+		event: 'postPendingApproval',
+		state: 'under_review',
+		own: 'underReview',
+		others: ['published', 'failed', 'rejected', 'missedReview'],
+	},
+	{
+		event: 'postPublished',
+		state: 'published',
+		own: 'published',
+		others: ['failed', 'underReview', 'rejected', 'missedReview'],
+	},
+	{
+		event: 'postFailed',
+		state: 'failed',
+		own: 'failed',
+		others: ['published', 'underReview', 'rejected', 'missedReview'],
+	},
+	{
+		event: 'postRejected',
+		state: 'rejected',
+		own: 'rejected',
+		others: ['published', 'failed', 'underReview', 'missedReview'],
+	},
+	{
+		event: 'approvalOverdue',
+		state: 'missed_review',
+		own: 'missedReview',
+		others: ['published', 'failed', 'rejected'],
+	},
+];
+
+const twoDaysAgo = () =>
+	new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
+
+inEachListOrder(sandbox, () => {
+	test.each(READ_BY_CHANGES)(
+		'$event, reading only what changed: posts entering other states in the same poll are not announced',
+		async ({ event, state, own, others }) => {
+			const { control } = sandbox;
+			await control.profile({ dateFilter: 'updated', statusStamps: 'moved' });
+			// A year of posts in the state: their dates show what `date_from` filters on.
+			await control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 30,
+				template: { status: state, approvers: [U.alex.id], history_days: 365, history_seed: 3 },
+			});
+			const [mine, ...theirs] = await control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 1 + others.length,
+				// Due two days ago (a wall-clock time, in any zone in the past): a post past its time
+				// that is not in review is no overdue approval.
+				template: { status: 'scheduled', approvers: [U.alex.id], scheduled_at: twoDaysAgo() },
+			});
+			// A post under review that Alex approved a moment after it was made, Jordan not yet: its
+			// `updated_at` followed the approval, which shows that a change of status moves it.
+			const [shows] = await control.simulate({
+				action: 'create_pending',
+				workspace_id: MAIN_WORKSPACE,
+				approvers: [U.alex.id, U.jordan.id],
+				approve_option: 'all',
+				created_by_user_id: U.maya.id,
+			});
+			await control.clock({ advanceSeconds: 5 });
+			await control.simulate({
+				action: 'approve',
+				workspace_id: MAIN_WORKSPACE,
+				post_id: shows,
+				user_id: U.alex.id,
+			});
+			const watcher = await activeWatcher(watching(event));
+			expect((await watcher.tick()).ids).toEqual([]);
+
+			const moves: [string, Entering][] = [
+				...others.map((other, index): [string, Entering] => [theirs[index], other]),
+				[mine, own],
+			];
+			for (const [post, entering] of moves) {
+				for (const action of ENTERING[entering])
+					await control.simulate({ action, workspace_id: MAIN_WORKSPACE, post_id: post });
+			}
+			const tick = await watcher.tick();
+			expect(tick.error).toBeUndefined();
+			expect(tick.ids).toEqual([mine]);
+			// Read by what changed: the posts of every status changed since the watermark's day.
+			const changed = tick.requests.filter((request) => 'date_from' in request.query);
+			expect(changed.length).toBeGreaterThan(0);
+			for (const request of changed) expect(request.query).not.toHaveProperty('status[]');
+			expect((await watcher.tick()).ids).toEqual([]);
+		},
+	);
+});
+
+/**
+ * A post listed with no `scheduling.status` (a shape the description does not show) is read by its
+ * approval's status, and so is one whose scheduling status is null: Post Pending Approval takes
+ * `pending_approval`, Post Rejected `rejected_approval`, and neither takes the other's.
+ */
+type Approval = 'pending' | 'rejected';
+const BY_APPROVAL = (
+	[
+		{ event: 'postPendingApproval', status: 'under_review', own: 'pending', other: 'rejected' },
+		{ event: 'postRejected', status: 'rejected', own: 'rejected', other: 'pending' },
+	] as { event: string; status: string; own: Approval; other: Approval }[]
+).flatMap((row) => [
+	{ ...row, shape: 'left out' },
+	{ ...row, shape: 'null' },
+]);
+
+inEachListOrder(sandbox, () => {
+	test.each(BY_APPROVAL)(
+		'$event: a post whose scheduling status is $shape is read by its approval status',
+		async ({ event, status, own, other, shape }) => {
+			const { control } = sandbox;
+			const events = workspaceEvents(sandbox);
+			const watcher = await activeWatcher(watching(event));
+			// Two posts enter, one as the event's (by its approval), one as the other's.
+			const [pending] = await events.sendForReview();
+			const [rejected] = await events.sendForReview();
+			await events.reject(rejected, 'Not this week.');
+			const ids = { pending, rejected };
+			const answer = await fetch(
+				`${sandbox.url}${postsPath()}?page=1&per_page=100&status[]=${status}`,
+				{ headers: { 'X-API-Key': DEMO.keys.full } },
+			);
+			const page = (await answer.json()) as { data: Record<string, unknown>[]; total: number };
+			const posts = await storedPosts(sandbox.url);
+			const unscheduled = (id: string) => {
+				const post = posts.find((each) => each.id === id) as Record<string, unknown>;
+				const scheduling: Record<string, unknown> = {
+					...(post.scheduling as Record<string, unknown>),
+					status: null,
+				};
+				if (shape === 'left out') delete scheduling.status;
+				return { ...post, scheduling };
+			};
+			const data = [
+				...page.data.filter((post) => post.id !== ids[own]),
+				unscheduled(ids[own]),
+				unscheduled(ids[other]),
+			];
+			await control.fault({
+				method: 'GET',
+				path: postsPath(),
+				answer: 'body',
+				body: { ...page, data, total: data.length, to: data.length },
+				times: 1,
+			});
+
+			const tick = await watcher.tick();
+			expect(tick.error).toBeUndefined();
+			expect(tick.ids).toEqual([ids[own]]);
+		},
+	);
+});
+
+/**
+ * Items come oldest change first: by `updated_at`, else (a shape the description does not show)
+ * by `created_at`; neither the order the posts were made in nor their IDs decide.
+ */
+inEachListOrder(sandbox, () => {
+	test('two posts published between two polls, where publishing moves `updated_at`: the one published first comes first, though made later', async () => {
+		const { control } = sandbox;
+		await control.profile({ statusStamps: 'moved' });
+		const watcher = await activeWatcher(watching('postPublished'));
+		const [earlier] = await control.seed({
+			workspace_id: MAIN_WORKSPACE,
+			resource: 'posts',
+			count: 1,
+			template: { status: 'scheduled' },
+		});
+		await control.clock({ advanceSeconds: 2 });
+		const [later] = await control.seed({
+			workspace_id: MAIN_WORKSPACE,
+			resource: 'posts',
+			count: 1,
+			template: { status: 'scheduled' },
+		});
+		await control.clock({ advanceSeconds: 2 });
+		const events = workspaceEvents(sandbox);
+		await events.publish(later);
+		await control.clock({ advanceSeconds: 2 });
+		await events.publish(earlier);
+
+		expect((await watcher.tick()).ids).toEqual([later, earlier]);
+	});
+
+	test('posts listed without `updated_at` come by `created_at`, not by ID', async () => {
+		const { control } = sandbox;
+		const watcher = await activeWatcher(watching('postPublished'));
+		const seeded = await control.seed({
+			workspace_id: MAIN_WORKSPACE,
+			resource: 'posts',
+			count: 2,
+			template: { status: 'published' },
+		});
+		// The first by ID was made an hour after the second.
+		const [first, second] = [...seeded].sort((a, b) => a.localeCompare(b));
+		const made = { [first]: Date.now() - 3_600_000, [second]: Date.now() - 7_200_000 };
+		const answer = await fetch(
+			`${sandbox.url}${postsPath()}?page=1&per_page=100&status[]=published`,
+			{ headers: { 'X-API-Key': DEMO.keys.full } },
+		);
+		const page = (await answer.json()) as { data: Record<string, unknown>[] };
+		const data = page.data.map((post) => {
+			const id = String(post._id ?? post.id);
+			if (!(id in made)) return post;
+			const changed: Record<string, unknown> = {
+				...post,
+				created_at: new Date(made[id]).toISOString(),
+			};
+			delete changed.updated_at;
+			return changed;
+		});
+		await control.fault({
+			method: 'GET',
+			path: postsPath(),
+			answer: 'body',
+			body: { ...page, data },
+			times: 1,
+		});
+
+		expect((await watcher.tick()).ids).toEqual([second, first]);
 	});
 });

@@ -107,18 +107,22 @@ inEachListOrder(sandbox, () => {
 			expect((await watcher.tick()).ids).toEqual([mine]);
 		});
 
-		test('Post Rejected and Post Failed: out of the state and back between two polls looks as if it never left, even sent to other people (only the review events count rounds; polling cannot see it)', async () => {
+		test('Post Rejected, Post Failed and Post Published: out of the state and back between two polls looks as if it never left, even sent to other people (only the review events count rounds; polling cannot see it)', async () => {
 			const events = workspaceEvents(sandbox);
 			const rejections = await activeWatcher(watching('postRejected'));
 			const failures = await activeWatcher(watching('postFailed'));
-			const [rejected] = await events.sendForReview(1, [U.alex.id]);
+			const publications = await activeWatcher(watching('postPublished'));
+			const [rejected, published] = await events.sendForReview(2, [U.alex.id]);
 			await events.reject(rejected);
 			await events.fail(P.scheduled);
+			await events.leaveReview(published);
+			await events.publish(published);
 			expect((await rejections.tick()).ids).toEqual([rejected]);
 			expect((await failures.tick()).ids).toEqual([P.scheduled]);
+			expect((await publications.tick()).ids).toEqual([published]);
 
-			// Between two polls: each is sent to Jordan for review, and Jordan rejects the one, the
-			// other fails again.
+			// Between two polls: each is sent to Jordan for review, and Jordan rejects the first, the
+			// second fails again, the third is published again.
 			await events.enterReview(rejected, [U.jordan.id]);
 			await sandbox.control.simulate({
 				action: 'reject',
@@ -128,8 +132,12 @@ inEachListOrder(sandbox, () => {
 			});
 			await events.enterReview(P.scheduled, [U.jordan.id]);
 			await events.fail(P.scheduled);
+			await events.enterReview(published, [U.jordan.id]);
+			await events.leaveReview(published);
+			await events.publish(published);
 			expect((await rejections.tick()).ids).toEqual([]);
 			expect((await failures.tick()).ids).toEqual([]);
+			expect((await publications.tick()).ids).toEqual([]);
 		});
 
 		test('a post that is published on only some accounts (partial) is not "published"', async () => {

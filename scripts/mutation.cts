@@ -59,7 +59,14 @@ const FOLDERS: Record<string, string[]> = {
 		'foundation/answer-bodies',
 		'foundation/key',
 	],
-	'nodes/SocialPublishing/fields': ['fields/fields', 'fields/values', 'post/create', 'post/limits'],
+	'nodes/SocialPublishing/fields': [
+		'fields/fields',
+		'fields/values',
+		'post/create',
+		'post/limits',
+		// A media entry that is a URL, and one that is not http(s) (fields/checks.ts's URL check).
+		'media/media',
+	],
 	'nodes/SocialPublishing/actions/router.ts': [
 		'post/batch',
 		'post/batch-errors',

@@ -104,16 +104,18 @@ describe('Upload', () => {
 		expect(await calls(sandbox.control)).toEqual([]);
 	});
 
-	test('from a URL, which the API imports', async () => {
-		const url = 'https://images.demo.social/new-mug.jpg';
-		const { output, error } = await runNode({
-			parameters: inWorkspace('media', 'upload', { source: 'url', url }),
-			credentials: sandbox.credentials(),
-		});
-		expect(error).toBeUndefined();
-		expect(output[0].json).toMatchObject({ name: expect.stringContaining('new-mug') });
-		expect(await calls(sandbox.control)).toEqual([`POST ${MEDIA}`]);
-	});
+	test.each(['https://images.demo.social/new-mug.jpg', 'http://images.demo.social/new-mug.jpg'])(
+		'from a URL, which the API imports: %s',
+		async (url) => {
+			const { output, error } = await runNode({
+				parameters: inWorkspace('media', 'upload', { source: 'url', url }),
+				credentials: sandbox.credentials(),
+			});
+			expect(error).toBeUndefined();
+			expect(output[0].json).toMatchObject({ name: expect.stringContaining('new-mug') });
+			expect(await calls(sandbox.control)).toEqual([`POST ${MEDIA}`]);
+		},
+	);
 
 	test.each([
 		['={{ "" }}', 'URL: is required'],

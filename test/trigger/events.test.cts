@@ -669,6 +669,45 @@ inEachListOrder(sandbox, () => {
 	);
 });
 
+inEachListOrder(sandbox, () => {
+	test('Approval Overdue: a post past its time listed without a scheduling status is read by its approval status', async () => {
+		const { control } = sandbox;
+		const watcher = await activeWatcher(watching('approvalOverdue'));
+		const [due] = await control.simulate({
+			action: 'create_pending',
+			workspace_id: MAIN_WORKSPACE,
+			approvers: [U.alex.id],
+			created_by_user_id: U.maya.id,
+			scheduled_at: twoDaysAgo(),
+		});
+		const answer = await fetch(
+			`${sandbox.url}${postsPath()}?page=1&per_page=100&status[]=under_review&status[]=missed_review`,
+			{ headers: { 'X-API-Key': DEMO.keys.full } },
+		);
+		const page = (await answer.json()) as { data: Record<string, unknown>[] };
+		const data = page.data.map((post) => {
+			if (String(post._id ?? post.id) !== due) return post;
+			const scheduling: Record<string, unknown> = {
+				...(post.scheduling as Record<string, unknown>),
+			};
+			delete scheduling.status;
+			return { ...post, scheduling };
+		});
+		await control.fault({
+			method: 'GET',
+			path: postsPath(),
+			answer: 'body',
+			body: { ...page, data },
+			times: 1,
+		});
+
+		const tick = await watcher.tick();
+		expect(tick.error).toBeUndefined();
+		expect(tick.ids).toEqual([due]);
+		expect(tick.items[0].json).toMatchObject({ overdue_reason: 'past_due' });
+	});
+});
+
 /**
  * Items come oldest change first: by `updated_at`, else (a shape the description does not show)
  * by `created_at`; neither the order the posts were made in nor their IDs decide.

@@ -66,6 +66,8 @@ const FOLDERS: Record<string, string[]> = {
 		'post/limits',
 		// A media entry that is a URL, and one that is not http(s) (fields/checks.ts's URL check).
 		'media/media',
+		// What an expression may hand a field beyond the table's cases (fields/field.ts).
+		'fields/expressions',
 	],
 	'nodes/SocialPublishing/actions/router.ts': [
 		'post/batch',

@@ -91,6 +91,11 @@ describe('a list written as text', () => {
 		);
 	});
 
+	test('of only commas leaves a list that is not required unset: nothing is sent', async () => {
+		const body = await created(post({ additionalFields: { labels: ',' } }));
+		expect(body.labels).toBeUndefined();
+	});
+
 	test('of only commas leaves a required list empty', async () => {
 		await refused(
 			post({ additionalFields: { approval: { values: { approvers: ',' } } } }),
@@ -143,6 +148,11 @@ describe('spaces around a value', () => {
 		// Tokyo is UTC+9 all year: noon UTC is 21:00 there, the same day.
 		const day = inAWeek.toISOString().slice(0, 10);
 		expect(body.scheduling).toEqual({ publish_type: 'scheduled', scheduled_at: `${day} 21:00:00` });
+	});
+
+	test('a planned time of spaces only is no time: the draft goes without one', async () => {
+		const body = await created(post({ publishType: 'draft', scheduledAt: '   ' }));
+		expect(body.scheduling).toEqual({ publish_type: 'draft' });
 	});
 
 	test('a time zone of spaces only is no time zone: the workspace zone is used', async () => {

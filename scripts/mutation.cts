@@ -68,6 +68,8 @@ const FOLDERS: Record<string, string[]> = {
 		'media/media',
 		// What an expression may hand a field beyond the table's cases (fields/field.ts).
 		'fields/expressions',
+		// A list the API takes joined (the accounts' `platform=a,b`).
+		'account/account',
 	],
 	'nodes/SocialPublishing/actions/router.ts': [
 		'post/batch',

@@ -1,8 +1,10 @@
 // What an expression may hand a field beyond the field table's own cases (fields.test.cts): numbers
 // at the edge of an ID, text where a number or true/false is asked, lists written as text with
-// blank entries, values with spaces around them, long values quoted in errors, and a whole group
-// (Approval, a thread) given as something that is not its fields. Each wrong value fails with the
-// field and sends nothing; each right one reaches the request as the API takes it.
+// blank entries, values with spaces around them, long values quoted in errors, and groups left
+// empty. Each wrong value fails with the field and sends nothing; each right one reaches the
+// request as the API takes it. A whole group (Approval, a thread's items) given by expression as
+// null, text or a list is not here: n8n reshapes it to the node's description before the node
+// reads it (docs/development.md, Mutation testing).
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
@@ -229,7 +231,7 @@ describe('a value of another type than the field asks', () => {
 	});
 });
 
-describe('a group given as a whole', () => {
+describe('a group left empty', () => {
 	test('a thread of no items is no thread', async () => {
 		const body = await created(post({ platformOptions: { twitterThread: { items: [] } } }));
 		expect(body.twitter_options).toBeUndefined();

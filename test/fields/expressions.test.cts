@@ -106,6 +106,13 @@ describe('a list written as text', () => {
 	});
 });
 
+/** Noon UTC a week from now: always in the future, the same day in UTC and in Tokyo's evening. */
+function noonUtcInAWeek(): Date {
+	const at = new Date(Date.now() + 7 * 86_400_000);
+	at.setUTCHours(12, 0, 0, 0);
+	return at;
+}
+
 describe('spaces around a value', () => {
 	test('are dropped from a media URL and a video URL', async () => {
 		const body = await created(
@@ -138,8 +145,7 @@ describe('spaces around a value', () => {
 	});
 
 	test('are dropped from a time zone name', async () => {
-		const inAWeek = new Date(Date.now() + 7 * 86_400_000);
-		inAWeek.setUTCHours(12, 0, 0, 0);
+		const inAWeek = noonUtcInAWeek();
 		const body = await created(
 			post({
 				publishType: 'scheduled',
@@ -158,8 +164,7 @@ describe('spaces around a value', () => {
 	});
 
 	test('a time zone of spaces only is no time zone: the workspace zone is used', async () => {
-		const inAWeek = new Date(Date.now() + 7 * 86_400_000);
-		inAWeek.setUTCHours(12, 0, 0, 0);
+		const inAWeek = noonUtcInAWeek();
 		const { error, output } = await run(
 			post({
 				publishType: 'scheduled',

@@ -18,8 +18,8 @@ const PRIVATE_HOSTS = [
 	/^\[(::1\]|f[cd]|fe[89ab])/i,
 ];
 
-/** The README's Troubleshooting, whose sections the refusals link to. */
-const TROUBLESHOOTING = 'https://github.com/social-publishing/n8n-nodes-social-publishing#';
+/** The README's Troubleshooting, whose sections refusals and a builder's first errors link to. */
+export const TROUBLESHOOTING = 'https://github.com/social-publishing/n8n-nodes-social-publishing#';
 
 /** The name of the error the credential throws when it keeps the key back. */
 export const KEY_REFUSED = 'KeyRefused';

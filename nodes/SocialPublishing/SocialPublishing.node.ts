@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { resourceDescriptions } from './actions';
+import { resourceDescriptions, resourceOptions } from './actions';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
@@ -16,19 +16,7 @@ const resource: INodeProperties = {
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: [
-		{ name: 'Account', value: 'account' },
-		{ name: 'Campaign', value: 'campaign' },
-		{ name: 'Comment', value: 'comment' },
-		{ name: 'Content Category', value: 'contentCategory' },
-		{ name: 'Facebook Text Background', value: 'facebookTextBackground' },
-		{ name: 'Label', value: 'label' },
-		{ name: 'Media', value: 'media' },
-		{ name: 'Post', value: 'post' },
-		{ name: 'Team Member', value: 'teamMember' },
-		{ name: 'User', value: 'user' },
-		{ name: 'Workspace', value: 'workspace' },
-	],
+	options: resourceOptions,
 	default: 'post',
 };
 

@@ -27,50 +27,33 @@ function currentWorkspaceId(ctx: ILoadOptionsFunctions): string {
 	return workspaceId.trim();
 }
 
-interface WorkspaceListSearch {
-	endpoint: ReadName;
-	/** The user's search text, sent as the API's `search` parameter. */
-	filter?: string;
-	/** The page number to fetch next, as n8n hands it back. */
-	paginationToken?: string;
-	/** Further filters of the list, e.g. `platform` for accounts. */
-	qs?: IDataObject;
-	toResult: (item: IDataObject) => INodeListSearchItems;
-}
-
 /**
- * One page of a workspace list for a resource locator: the API does the search, and the page
- * number is the pagination token, so the list goes on past the first page.
+ * The list method of a workspace list for a resource locator, its items shown as `toResult` gives
+ * them: the API does the search, and the page number is the pagination token, so the list goes on
+ * past the first page. `qsOf` adds further filters of the list, e.g. `platform` for accounts.
  */
-export async function searchWorkspaceList(
-	this: ILoadOptionsFunctions,
-	{ endpoint, filter, paginationToken, qs, toResult }: WorkspaceListSearch,
-): Promise<INodeListSearchResult> {
-	const page = Math.max(1, Number(paginationToken) || 1);
-	const search = (filter ?? '').trim();
-	const answer = await getPage.call(
-		this,
-		endpoint,
-		{ workspaceId: currentWorkspaceId(this) },
-		{ page, perPage: PER_PAGE_MAX, qs: { ...qs, ...(search ? { search } : {}) } },
-	);
-	return {
-		results: answer.items.map(toResult).filter((result) => result.value !== ''),
-		paginationToken: answer.hasMore ? String(page + 1) : undefined,
-	};
-}
-
-/** The list method of a workspace list whose items show as `toResult` gives them. */
-function workspaceListMethod(
+export function workspaceListMethod(
 	endpoint: ReadName,
 	toResult: (item: IDataObject) => INodeListSearchItems,
+	qsOf: (ctx: ILoadOptionsFunctions) => IDataObject = () => ({}),
 ) {
 	return async function (
 		this: ILoadOptionsFunctions,
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		return await searchWorkspaceList.call(this, { endpoint, filter, paginationToken, toResult });
+		const page = Math.max(1, Number(paginationToken) || 1);
+		const search = (filter ?? '').trim();
+		const answer = await getPage.call(
+			this,
+			endpoint,
+			{ workspaceId: currentWorkspaceId(this) },
+			{ page, perPage: PER_PAGE_MAX, qs: { ...qsOf(this), ...(search ? { search } : {}) } },
+		);
+		return {
+			results: answer.items.map(toResult).filter((result) => result.value !== ''),
+			paginationToken: answer.hasMore ? String(page + 1) : undefined,
+		};
 	};
 }
 

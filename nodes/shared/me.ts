@@ -1,5 +1,3 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { getRecord } from './api';
 import { firstId, userIdOf } from './ids';
 import { oncePerContext } from './transport/request';
@@ -12,12 +10,9 @@ interface Me {
 	ids: string[];
 }
 
-function meOf(record: IDataObject): Me {
+/** `GET /api/v1/me`, read once per execution (or poll). */
+export const readMe = oncePerContext(async (ctx, itemIndex?: number): Promise<Me> => {
+	const record = await getRecord(ctx, 'me', { itemIndex });
 	const ids = ['user_id', '_id', 'id'].map((key) => firstId(record, [key])).filter(Boolean);
 	return { userId: userIdOf(record), ids: [...new Set(ids)] };
-}
-
-/** `GET /api/v1/me`, read once per execution (or poll). */
-export const readMe = oncePerContext(async (ctx, itemIndex?: number) =>
-	meOf(await getRecord(ctx, 'me', { itemIndex })),
-);
+});

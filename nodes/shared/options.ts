@@ -52,36 +52,39 @@ export function boundsOf(ctx: ApiContext, itemIndex = 0): RequestBounds {
 	};
 }
 
+/** A collection: optional fields the user adds one by one (Options, Filters, Additional Fields). */
+export function collection(
+	displayName: string,
+	name: string,
+	placeholder: string,
+	options: INodeProperties[],
+): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder, default: {}, options };
+}
+
 /** Every operation's Options: its own, then the request bounds the API layer hands the transport. */
 export function nodeOptions(...extra: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			...extra,
-			{
-				displayName: 'Max Rate-Limit Wait (Seconds)',
-				name: 'maxRateLimitWait',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS,
-				description:
-					'When the service answers "too many requests", the node waits as long as it asks and tries again, up to this many seconds in total. Past that it stops with an error saying when to try again.',
-			},
-			{
-				displayName: 'Timeout (Seconds)',
-				name: 'timeout',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_TIMEOUT_SECONDS,
-				description:
-					'How long to wait for the service to answer one request. Past that the request fails with an error saying it timed out.',
-			},
-		],
-	};
+	return collection('Options', 'options', 'Add Option', [
+		...extra,
+		{
+			displayName: 'Max Rate-Limit Wait (Seconds)',
+			name: 'maxRateLimitWait',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS,
+			description:
+				'When the service answers "too many requests", the node waits as long as it asks and tries again, up to this many seconds in total. Past that it stops with an error saying when to try again.',
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_TIMEOUT_SECONDS,
+			description:
+				'How long to wait for the service to answer one request. Past that the request fails with an error saying it timed out.',
+		},
+	]);
 }
 
 /** How many requests the action node may have in flight at once; the router and the API layer read it. */

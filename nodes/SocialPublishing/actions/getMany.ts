@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { nodeOptions, optionsOf } from '../../shared/options';
+import { collection, nodeOptions, optionsOf } from '../../shared/options';
 import { userIdOf } from '../../shared/ids';
 import { getList } from '../../shared/api';
 import type { PathParams, ReadName, ShortList } from '../../shared/api';
@@ -39,16 +39,6 @@ type GetManyList = ListOutput & {
 		| { read: (ctx: IExecuteFunctions, itemIndex: number) => Promise<IDataObject[]> }
 	);
 
-/** The Filters collection: each filter narrows the list on the service. */
-const filtersCollection = (filters: INodeProperties[]): INodeProperties => ({
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: filters,
-});
-
 /** The query from the rows: top-level fields not in the path, then Filters and Options. */
 function queryOf(ctx: IExecuteFunctions, itemIndex: number, list: GetManyList): IDataObject {
 	const checks = new InputChecks(ctx, itemIndex);
@@ -65,7 +55,8 @@ export function getMany(list: GetManyList): Operation {
 	const { fields = [], filters, options = [] } = list;
 	const description = [
 		...('endpoint' in list ? [workspace, ...fields, returnAll, limit].map(property) : []),
-		...(filters ? [filtersCollection(filters.map(property))] : []),
+		// The Filters collection: each filter narrows the list on the service.
+		...(filters ? [collection('Filters', 'filters', 'Add Filter', filters.map(property))] : []),
 		...outputProperties(list.defaultOutput),
 		nodeOptions(...options.map(property)),
 	];
@@ -80,8 +71,8 @@ export function getMany(list: GetManyList): Operation {
 		);
 		const qs = list.query ? await list.query.call(this, itemIndex) : queryOf(this, itemIndex, list);
 		const where = { ...params, workspaceId: workspaceIdOf(this, itemIndex) };
-		const options = { qs, itemIndex, limit: limitOf(this, itemIndex) };
-		return { send: async () => await readWorkspaceList(this, list.endpoint, where, options, shape) };
+		const call = { qs, itemIndex, limit: limitOf(this, itemIndex) };
+		return { send: async () => await readWorkspaceList(this, list.endpoint, where, call, shape) };
 	}
 	return { description, plan };
 }

@@ -18,12 +18,10 @@ const RETRY_LOOKBACK_MS = 24 * 3600_000;
  * On Fail on the same, a retried execution on what the node before it saved).
  */
 type Entry = { json?: IDataObject[]; doubt?: boolean } | null;
+type Run = { began: number; items: Entry[] };
 
 export function journalOf(ctx: IExecuteFunctions) {
-	const runs = (ctx.getContext('node').runs ??= {}) as Record<
-		string,
-		{ began: number; items: Entry[] }
-	>;
+	const runs = (ctx.getContext('node').runs ??= {}) as Record<string, Run>;
 	// A node in a loop runs more than once in an execution; each run keeps its own.
 	const runIndex = String(ctx.getWorkflowDataProxy(0).$runIndex);
 	const unknown = ctx.getMode() === 'retry' && !runs[runIndex];

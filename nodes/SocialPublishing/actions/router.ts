@@ -55,10 +55,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		plans[itemIndex] = await handler.plan.call(this, itemIndex);
 	};
 	const sendItem = async (itemIndex: number): Promise<void> => {
-		const sent = () => wrote.add(itemIndex);
-		const result = [
-			await plans[itemIndex].send(writer(this, sent, journal.doubt(itemIndex))),
-		].flat();
+		const out = writer(this, () => wrote.add(itemIndex), journal.doubt(itemIndex));
+		const result = [await plans[itemIndex].send(out)].flat();
 		journal.record(itemIndex, result);
 		outputs[itemIndex] = result.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 	};

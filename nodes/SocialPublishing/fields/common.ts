@@ -2,33 +2,25 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { workspaceLocator } from '../../shared/locators';
 import { InputChecks } from './checks';
-import type { Field } from './field';
+import type { Field, FieldUi } from './field';
 import { readField, readFields } from './field';
 
 /** Fields most operations share: the workspace, a post, and Get Many's Return All / Limit. */
 
-export const workspace: Field = {
-	name: 'workspaceId',
-	label: 'Workspace',
-	path: '',
-	kind: 'id',
-	required: true,
-	inPath: true,
-	ui: { locator: 'workspace', description: String(workspaceLocator.description) },
-};
+/** An ID of the request's path, so always needed and never sent in a body. */
+function pathId(name: string, label: string, ui: FieldUi): Field {
+	return { name, label, path: '', kind: 'id', required: true, inPath: true, ui };
+}
 
-export const postId: Field = {
-	name: 'postId',
-	label: 'Post ID',
-	path: '',
-	kind: 'id',
-	required: true,
-	inPath: true,
-	ui: {
-		description: 'ID of the post, as Post > Create and Post > Get Many return it',
-		placeholder: 'e.g. 6650a1b2c3d4e5f6a7b8c9d0',
-	},
-};
+export const workspace = pathId('workspaceId', 'Workspace', {
+	locator: 'workspace',
+	description: String(workspaceLocator.description),
+});
+
+export const postId = pathId('postId', 'Post ID', {
+	description: 'ID of the post, as Post > Create and Post > Get Many return it',
+	placeholder: 'e.g. 6650a1b2c3d4e5f6a7b8c9d0',
+});
 
 export const returnAll: Field = {
 	name: 'returnAll',
@@ -71,15 +63,10 @@ export function workspaceIdOf(ctx: IExecuteFunctions, itemIndex: number): string
 }
 
 /** The path of an operation on one post: its workspace and its ID, both checked. */
-export function postParams(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-): { workspaceId: string; postId: string } {
-	return {
-		workspaceId: workspaceIdOf(ctx, itemIndex),
-		postId: param(ctx, itemIndex, postId) as string,
-	};
-}
+export const postParams = (ctx: IExecuteFunctions, itemIndex: number) => ({
+	workspaceId: workspaceIdOf(ctx, itemIndex),
+	postId: param(ctx, itemIndex, postId) as string,
+});
 
 /** Top-level parameters read into a body (or a query), each checked against its row. */
 export function bodyOf(
@@ -88,12 +75,8 @@ export function bodyOf(
 	fields: Field[],
 	zone = ctx.getTimezone(),
 ): IDataObject {
-	return readFields(
-		new InputChecks(ctx, itemIndex),
-		fields,
-		paramsOf(ctx, itemIndex, fields),
-		zone,
-	);
+	const checks = new InputChecks(ctx, itemIndex);
+	return readFields(checks, fields, paramsOf(ctx, itemIndex, fields), zone);
 }
 
 /** Return All / Limit: undefined for all, else a whole number of at least 1. */

@@ -16,21 +16,9 @@ import { asObject, isPlainObject } from '../../shared/records';
  *   wall-clock time (placed in a zone by its operation); `zone`: an IANA time zone name;
  * - `count`: a whole number of at least `min` (1 when not given), e.g. Limit.
  */
-export type Kind =
-	| 'text'
-	| 'id'
-	| 'ids'
-	| 'texts'
-	| 'url'
-	| 'urls'
-	| 'enum'
-	| 'enums'
-	| 'media'
-	| 'boolean'
-	| 'date'
-	| 'time'
-	| 'zone'
-	| 'count';
+export type Kind = ListKind | 'text' | 'id' | 'url' | 'enum' | 'boolean' | TimeKind | 'count';
+type ListKind = 'ids' | 'texts' | 'urls' | 'enums' | 'media';
+type TimeKind = 'date' | 'time' | 'zone';
 
 /** One body or query field of the API: where it goes, what it must be, and how the editor shows it. */
 export interface Field {
@@ -105,6 +93,17 @@ export interface Group {
 
 export const LIST_KINDS: readonly Kind[] = ['ids', 'texts', 'urls', 'enums', 'media'];
 
+/** A true/false field, sent at `path` (at its name when not given). */
+export function flag(name: string, label: string, description: string, path?: string): Field {
+	return { name, label, path, kind: 'boolean', ui: { description } };
+}
+
+/** A calendar day: every date is read in the Timezone option's zone, and says so. */
+export function day(name: string, label: string, what: string, path?: string): Field {
+	const description = `${what}, in the Timezone option's zone`;
+	return { name, label, path, kind: 'date', ui: { description } };
+}
+
 /** What was given, for an error message: the value, shortened, with its type where it is not text. */
 export function given(value: unknown): string {
 	const json = (v: unknown) => {
@@ -126,15 +125,13 @@ const isBlank = (value: unknown) => typeof value === 'string' && value.trim() ==
 
 /** One ID: text or a whole number, trimmed, never blank; in a path, never a character that changes it. */
 function readId(checks: InputChecks, label: string, value: unknown, inPath = false): string {
-	let id: string;
-	if (typeof value === 'string') id = value.trim();
-	else if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
-		id = String(value);
-	else
+	const isWhole = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+	if (typeof value !== 'string' && !isWhole)
 		return checks.fail(
 			label,
 			`needs an ID (text or a whole number), but was given ${given(value)}`,
 		);
+	const id = String(value).trim();
 	if (id === '') checks.fail(label, 'is blank; it needs an ID');
 	// Account IDs may hold a slash (Google Business Profile `locations/...`); a path segment may not.
 	const bad = inPath && ['/', '?', '#'].find((character) => id.includes(character));
@@ -146,16 +143,6 @@ function readId(checks: InputChecks, label: string, value: unknown, inPath = fal
 export function listOf(value: unknown): unknown[] | undefined {
 	if (typeof value === 'string') return value.split(/[,\n]/).filter((entry) => entry.trim() !== '');
 	return Array.isArray(value) ? value.flat() : undefined;
-}
-
-function readList(checks: InputChecks, label: string, value: unknown): unknown[] {
-	return (
-		listOf(value) ??
-		checks.fail(
-			label,
-			`needs a list, or entries separated by commas, but was given ${given(value)}`,
-		)
-	);
 }
 
 function readText(checks: InputChecks, field: Field, label: string, value: unknown): string {
@@ -237,16 +224,17 @@ export function readField(
 	if (isBlank(value) && field.kind !== 'text')
 		checks.fail(label, 'is blank; give a value or leave it empty');
 	if (isList) {
-		const entries = readList(checks, label, value);
+		const entries =
+			listOf(value) ??
+			checks.fail(
+				label,
+				`needs a list, or entries separated by commas, but was given ${given(value)}`,
+			);
 		if (field.max !== undefined) checks.maxItems(label, entries, field.max);
 		// Errors quote the entry; where entries are alike (tags), they also say which one.
+		const noun = field.entryNoun;
 		const list = entries.map((entry, index) =>
-			readEntry(
-				checks,
-				field,
-				field.entryNoun ? `${label} (${field.entryNoun} ${index + 1})` : label,
-				entry,
-			),
+			readEntry(checks, field, noun ? `${label} (${noun} ${index + 1})` : label, entry),
 		);
 		if (field.required && list.length === 0) checks.fail(label, 'is required');
 		if (list.length === 0) return undefined;
@@ -260,12 +248,11 @@ export function readField(
 		case 'count': {
 			const least = field.min ?? 1;
 			const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-			if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < least) {
+			if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < least)
 				checks.fail(
 					label,
 					`needs a whole number of at least ${least}, but was given ${given(value)}`,
 				);
-			}
 			return number;
 		}
 		case 'date':
@@ -281,12 +268,11 @@ export function readField(
 			);
 		}
 		case 'zone':
-			if (typeof value !== 'string' || !isZone(value.trim())) {
+			if (typeof value !== 'string' || !isZone(value.trim()))
 				checks.fail(
 					label,
 					`${typeof value === 'string' ? `"${value.trim()}"` : given(value)} is not an IANA time zone name such as Europe/Berlin or America/New_York`,
 				);
-			}
 			return value.trim();
 		default: {
 			const result = readEntry(checks, field, label, value);
@@ -302,9 +288,7 @@ export const pathOf = (field: Field) => field.path ?? field.name;
 export function setPath(target: IDataObject, path: string, value: unknown): void {
 	const keys = path.split('.');
 	let node = target;
-	for (const key of keys.slice(0, -1)) {
-		node = node[key] = asObject(node[key]);
-	}
+	for (const key of keys.slice(0, -1)) node = node[key] = asObject(node[key]);
 	Object.assign(node, { [keys[keys.length - 1]]: value });
 }
 
@@ -317,9 +301,8 @@ function groupEntries(
 	if (value === undefined || value === null || value === '') return undefined;
 	if (!isPlainObject(value))
 		return checks.fail(group.label, `needs its fields, but was given ${given(value)}`);
-	const record = value;
-	if (group.shape === 'collection') return Object.keys(record).length > 0 ? [record] : undefined;
-	const inner = group.shape === 'list' ? record.items : record.values;
+	if (group.shape === 'collection') return Object.keys(value).length > 0 ? [value] : undefined;
+	const inner = group.shape === 'list' ? value.items : value.values;
 	if (inner === undefined) return undefined;
 	if (group.shape === 'fixedCollection') return [inner as IDataObject];
 	if (!Array.isArray(inner))
@@ -355,13 +338,10 @@ export function readGroup(
 	const entries = groupEntries(checks, group, value);
 	if (!entries) return;
 	const objects = entries.map((entry, index) => {
-		if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-			return checks.fail(
-				`${group.label} item ${index + 1}`,
-				`needs its fields, but was given ${given(entry)}`,
-			);
-		}
-		const label = group.shape === 'list' ? `${group.label} item ${index + 1}` : group.label;
+		const item = `${group.label} item ${index + 1}`;
+		if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
+			return checks.fail(item, `needs its fields, but was given ${given(entry)}`);
+		const label = group.shape === 'list' ? item : group.label;
 		const object = readFields(checks, group.fields, entry, zone, {}, `${label} `);
 		const problem = group.rule?.(object);
 		if (problem) checks.fail(label, problem);
@@ -369,7 +349,5 @@ export function readGroup(
 	});
 	if (group.shape !== 'list' && Object.keys(objects[0]).length === 0) return;
 	setPath(body, group.path, group.shape === 'list' ? objects : objects[0]);
-	for (const [key, constant] of Object.entries(group.constant ?? {})) {
-		setPath(body, key, constant);
-	}
+	for (const [key, constant] of Object.entries(group.constant ?? {})) setPath(body, key, constant);
 }

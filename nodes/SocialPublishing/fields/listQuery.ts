@@ -7,6 +7,7 @@ import {
 	POST_FILTER_STATUSES,
 } from '../../shared/limits';
 import type { Field } from './field';
+import { day } from './field';
 
 /** The query fields of the Get Many operations (Return All / Limit are in common.ts). */
 
@@ -85,20 +86,8 @@ export const postFilters: Field[] = [
 		'approval_requested_by',
 		'Only posts whose approval these team members requested.',
 	),
-	{
-		name: 'dateFrom',
-		label: 'Date From',
-		path: 'date_from',
-		kind: 'date',
-		ui: { description: "Only posts on or after this day, in the Timezone option's zone" },
-	},
-	{
-		name: 'dateTo',
-		label: 'Date To',
-		path: 'date_to',
-		kind: 'date',
-		ui: { description: "Only posts on or before this day, in the Timezone option's zone" },
-	},
+	day('dateFrom', 'Date From', 'Only posts on or after this day', 'date_from'),
+	day('dateTo', 'Date To', 'Only posts on or before this day', 'date_to'),
 	{
 		name: 'statuses',
 		label: 'Statuses',

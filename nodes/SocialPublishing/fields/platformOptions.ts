@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { InputChecks } from './checks';
 
@@ -11,8 +11,9 @@ import {
 	YOUTUBE_LICENSES,
 	YOUTUBE_PRIVACY,
 } from '../../shared/limits';
+import { collection } from '../../shared/options';
 import type { Field, Group } from './field';
-import { readFields, readGroup } from './field';
+import { day, flag, readFields, readGroup } from './field';
 import { byDisplayName, groupProperty, property } from './ui';
 
 /**
@@ -35,13 +36,6 @@ const title = (description: string): Field => ({
 	label: 'Title',
 	kind: 'text',
 	max: LIMITS.titleLength,
-	ui: { description },
-});
-
-const flag = (name: string, label: string, description: string): Field => ({
-	name,
-	label,
-	kind: 'boolean',
 	ui: { description },
 });
 
@@ -110,18 +104,8 @@ export const PLATFORM_GROUPS: Group[] = [
 				placeholder: 'e.g. https://example.com/offer',
 			},
 		},
-		{
-			name: 'end_date',
-			label: 'End Date',
-			kind: 'date',
-			ui: { description: "Last day of the event or offer, in the Timezone option's zone" },
-		},
-		{
-			name: 'start_date',
-			label: 'Start Date',
-			kind: 'date',
-			ui: { description: "First day of the event or offer, in the Timezone option's zone" },
-		},
+		day('end_date', 'End Date', 'Last day of the event or offer'),
+		day('start_date', 'Start Date', 'First day of the event or offer'),
 		title('Event or offer title'),
 		choice(
 			'topic_type',
@@ -217,16 +201,12 @@ export const facebookBackground: Field = {
 };
 
 /** The Platform Options collection of Create: one entry per platform, only what the user adds is sent. */
-export const platformOptionsField: INodeProperties = {
-	displayName: 'Platform Options',
-	name: 'platformOptions',
-	type: 'collection',
-	placeholder: 'Add Platform Option',
-	default: {},
-	options: [property(facebookBackground), ...PLATFORM_GROUPS.map(groupProperty)].sort(
-		byDisplayName,
-	),
-};
+export const platformOptionsField = collection(
+	'Platform Options',
+	'platformOptions',
+	'Add Platform Option',
+	[property(facebookBackground), ...PLATFORM_GROUPS.map(groupProperty)].sort(byDisplayName),
+);
 
 /** The platform option objects, checked against their rows, into `body`. */
 export function readPlatformOptions(

@@ -1,5 +1,6 @@
 import { APPROVE_OPTIONS, LIMITS, POST_TYPES, PUBLISH_TYPES } from '../../shared/limits';
 import type { Field, Group } from './field';
+import { flag } from './field';
 
 /** The body of `POST posts` (4.14) outside the platform options, one row per field. */
 
@@ -195,16 +196,12 @@ export const additionalFields: Field[] = [
 				'A content category whose accounts are added to the post\'s accounts. Needed for Publish Type "Content Category".',
 		},
 	},
-	{
-		name: 'hideClient',
-		label: 'Hide From Client',
-		path: 'hide_client',
-		kind: 'boolean',
-		ui: {
-			description:
-				'Whether to hide the draft from client users. Only drafts can be hidden; the service ignores it otherwise.',
-		},
-	},
+	flag(
+		'hideClient',
+		'Hide From Client',
+		'Whether to hide the draft from client users. Only drafts can be hidden; the service ignores it otherwise.',
+		'hide_client',
+	),
 	{
 		name: 'images',
 		label: 'Image URLs',
@@ -266,16 +263,12 @@ export const additionalFields: Field[] = [
 
 /** The body of `DELETE posts/{post_id}` (4.15). */
 export const deleteFields: Field[] = [
-	{
-		name: 'deleteFromSocial',
-		label: 'Delete From Social Platforms',
-		path: 'delete_from_social',
-		kind: 'boolean',
-		ui: {
-			description:
-				'Whether to also delete the published post from the social platforms before removing it here. Instagram, TikTok and Facebook groups do not support this.',
-		},
-	},
+	flag(
+		'deleteFromSocial',
+		'Delete From Social Platforms',
+		'Whether to also delete the published post from the social platforms before removing it here. Instagram, TikTok and Facebook groups do not support this.',
+		'delete_from_social',
+	),
 	{
 		name: 'accountIds',
 		label: 'Only These Accounts',
@@ -308,13 +301,12 @@ export const commentFields: Field[] = [
 		required: true,
 		ui: { description: "The comment's text, seen by the workspace's team on the post", rows: 3 },
 	},
-	{
-		name: 'isNote',
-		label: 'Internal Note',
-		path: 'is_note',
-		kind: 'boolean',
-		ui: { description: 'Whether the comment is an internal note rather than a regular comment' },
-	},
+	flag(
+		'isNote',
+		'Internal Note',
+		'Whether the comment is an internal note rather than a regular comment',
+		'is_note',
+	),
 	{
 		name: 'mentionedUsers',
 		label: 'Mentioned Users',

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { idOf } from '../../shared/ids';
 import { InputChecks } from '../fields/checks';
-import { asObject, isPlainObject } from '../../shared/records';
+import { isPlainObject } from '../../shared/records';
+import { setPath } from '../fields/field';
 
 /**
  * The Output option of list operations (n8n's guideline for tool nodes): Simplified (the fields
@@ -43,18 +44,13 @@ export function outputProperties(defaultOutput: 'simplified' | 'raw' = 'raw'): I
 	];
 }
 
-function valueAt(record: IDataObject, path: string[]): unknown {
-	return path.reduce<unknown>((at, key) => (isPlainObject(at) ? at[key] : undefined), record);
-}
+const valueAt = (record: IDataObject, path: string) =>
+	path.split('.').reduce<unknown>((at, key) => (isPlainObject(at) ? at[key] : undefined), record);
 
-/** `record` with only the fields at `paths`, nested as in the record; a missing one is null. */
-function selected(record: IDataObject, paths: string[][]): IDataObject {
+/** `record` with only the fields at dotted `paths`, nested as in the record; a missing one is null. */
+function selected(record: IDataObject, paths: string[]): IDataObject {
 	const out: IDataObject = {};
-	for (const path of paths) {
-		let at = out;
-		for (const key of path.slice(0, -1)) at = at[key] = asObject(at[key]);
-		Object.assign(at, { [path[path.length - 1]]: valueAt(record, path) ?? null });
-	}
+	for (const path of paths) setPath(out, path, valueAt(record, path) ?? null);
 	return out;
 }
 
@@ -91,8 +87,7 @@ export function outputShaper(
 	const paths = (fields as string)
 		.split(',')
 		.map((field) => field.trim())
-		.filter((field) => field !== '')
-		.map((field) => field.split('.'));
+		.filter((field) => field !== '');
 	if (paths.length === 0) checks.fail('Fields', 'is required when Output is "Selected Fields"');
 	return (record) => selected(record, paths);
 }

@@ -38,10 +38,11 @@ function inOrder(pages: Page[], { key, newestFirst }: Order): boolean {
 	);
 }
 
-interface Listing extends Pick<Lookup, 'where' | 'idOf'>, Pick<Found, 'matchedOn'> {
+interface Listing extends Pick<Lookup, 'where'>, Pick<Found, 'matchedOn'> {
 	endpoint: ReadName;
 	params: PathParams;
 	qs?: IDataObject;
+	matches: (record: IDataObject) => boolean;
 }
 
 /**
@@ -68,16 +69,11 @@ function readOnce<T>(ctx: object, key: string | undefined, read: () => Promise<T
  * up and the record was not found, it is unknown whether it exists: an error, and nothing is sent
  * again.
  */
-function listLookup(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	listing: Listing,
-	matches: (record: IDataObject) => boolean,
-): Lookup {
-	const { where, idOf: idIn, matchedOn, endpoint, params, qs } = listing;
+function listLookup(ctx: IExecuteFunctions, itemIndex: number, listing: Listing): Lookup {
+	const { where, matchedOn, endpoint, params, qs, matches } = listing;
 	async function search(since: () => number, claimed: Set<string>, shared = false) {
 		const made = (each: IDataObject) =>
-			!claimed.has(idIn(each)) && timeOf(each.created_at) >= since() && matches(each);
+			!claimed.has(idOf(each)) && timeOf(each.created_at) >= since() && matches(each);
 		const pages: Page[] = [];
 		const perPage = PER_PAGE_MAX;
 		const list = shared ? JSON.stringify([endpoint, params, qs]) : undefined;
@@ -126,7 +122,7 @@ function listLookup(
 	return {
 		where,
 		when: 'before-resend',
-		idOf: idIn,
+		idOf,
 		find: async (since, claimed, shared) =>
 			foundResult(await search(since, claimed, shared), matchedOn),
 	};
@@ -157,27 +153,21 @@ export function postLookup(
 	itemIndex: number,
 	repeat = false,
 ): Lookup {
-	const content = asObject(body.content);
-	const scheduling = asObject(body.scheduling);
+	const [content, scheduling] = [body.content, body.scheduling].map(asObject);
 	const accounts = (body.accounts as string[] | undefined) ?? [];
 	const byCategory = body.content_category_id !== undefined;
 	const sentMinute = minuteIn(scheduling.scheduled_at, zone);
 	const isDraft = scheduling.publish_type === 'draft';
 	const reviewed = body.approval !== undefined;
-	return listLookup(
-		ctx,
-		itemIndex,
-		{
-			where: "the workspace's posts",
-			idOf,
-			matchedOn: repeat
-				? ['text', 'accounts', 'created within Skip Posted Within']
-				: ['text', 'accounts', 'publish type', 'scheduled time', AFTER],
-			endpoint: 'posts',
-			params: { workspaceId },
-			qs: isDraft && !reviewed && !repeat ? { status: ['draft'] } : undefined,
-		},
-		(post) => {
+	return listLookup(ctx, itemIndex, {
+		where: "the workspace's posts",
+		matchedOn: repeat
+			? ['text', 'accounts', 'created within Skip Posted Within']
+			: ['text', 'accounts', 'publish type', 'scheduled time', AFTER],
+		endpoint: 'posts',
+		params: { workspaceId },
+		qs: isDraft && !reviewed && !repeat ? { status: ['draft'] } : undefined,
+		matches: (post) => {
 			const postScheduling = asObject(post.scheduling);
 			const ids = new Set(flattenAccounts(post).map((account) => String(account.account_id)));
 			return (
@@ -190,7 +180,7 @@ export function postLookup(
 					minuteIn(postScheduling.scheduled_at, zone) === sentMinute)
 			);
 		},
-	);
+	});
 }
 
 /** A media item: the same name (and size, for a file), made after the first attempt. */
@@ -200,20 +190,15 @@ export function mediaLookup(
 	{ name, size }: { name: string; size?: number },
 	itemIndex: number,
 ): Lookup {
-	return listLookup(
-		ctx,
-		itemIndex,
-		{
-			endpoint: 'media',
-			params: { workspaceId },
-			where: 'the media library',
-			idOf,
-			matchedOn: [...(size === undefined ? ['name'] : ['name', 'size']), AFTER],
-			// Newest first is asked for; the order is read from the answers all the same.
-			qs: { sort: 'recent', search: name },
-		},
-		(each) => each.name === name && (size === undefined || Number(each.size) === size),
-	);
+	return listLookup(ctx, itemIndex, {
+		endpoint: 'media',
+		params: { workspaceId },
+		where: 'the media library',
+		matchedOn: [...(size === undefined ? ['name'] : ['name', 'size']), AFTER],
+		// Newest first is asked for; the order is read from the answers all the same.
+		qs: { sort: 'recent', search: name },
+		matches: (each) => each.name === name && (size === undefined || Number(each.size) === size),
+	});
 }
 
 /** A comment: the same text and note flag, made after the first attempt. */
@@ -223,18 +208,14 @@ export function commentLookup(
 	body: IDataObject,
 	itemIndex: number,
 ): Lookup {
-	return listLookup(
-		ctx,
-		itemIndex,
-		{
-			where: "the post's comments",
-			idOf,
-			matchedOn: ['text', 'note flag', AFTER],
-			endpoint: 'comments',
-			params,
-		},
-		(each) => each.comment === body.comment && (each.is_note === true) === (body.is_note === true),
-	);
+	return listLookup(ctx, itemIndex, {
+		where: "the post's comments",
+		matchedOn: ['text', 'note flag', AFTER],
+		endpoint: 'comments',
+		params,
+		matches: (each) =>
+			each.comment === body.comment && (each.is_note === true) === (body.is_note === true),
+	});
 }
 
 /**

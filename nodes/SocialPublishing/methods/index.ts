@@ -8,9 +8,8 @@ import {
 	teamMemberOption,
 	workspaceOptions,
 } from '../../shared/lists';
-import { getAccounts } from './loadOptions/getAccounts';
-import { getFirstCommentAccounts } from './loadOptions/getFirstCommentAccounts';
-import { getMediaItems } from './loadOptions/getMediaItems';
+import { idOf } from '../../shared/ids';
+import { getAccounts, getFirstCommentAccounts } from './loadOptions/getAccounts';
 import { getTextBackgrounds } from './loadOptions/getTextBackgrounds';
 import { searchAccounts } from './listSearch/searchAccounts';
 
@@ -28,7 +27,14 @@ export const loadOptions = {
 	async getLabels(this: ILoadOptionsFunctions) {
 		return await workspaceOptions(this, 'labels', namedResult);
 	},
-	getMediaItems,
+	// The workspace's media library, for attaching library items to a post by `media_ids`.
+	async getMediaItems(this: ILoadOptionsFunctions) {
+		return await workspaceOptions(this, 'media', (asset) => {
+			const id = idOf(asset);
+			const name = String(asset.name ?? id);
+			return { name: asset.type ? `${name} (${String(asset.type)})` : name, value: id };
+		});
+	},
 	// By user ID, which approvers, mentions and the posts list's approval filters take.
 	async getTeamMembers(this: ILoadOptionsFunctions) {
 		return await workspaceOptions(this, 'teamMembers', teamMemberOption);

@@ -13,6 +13,10 @@ const MINUTE_MS = 60_000;
 
 const orNull = (value: unknown) => (value === undefined ? null : value);
 
+/** The record's `keys`, in order, each null where the record has none. */
+const fieldsOf = (record: IDataObject, keys: string[]): IDataObject =>
+	Object.fromEntries(keys.map((key) => [key, orNull(record[key])]));
+
 export function preview(text: string): string {
 	const flat = text.replace(/\s+/g, ' ').trim();
 	return flat.length <= PREVIEW_LENGTH ? flat : `${flat.slice(0, PREVIEW_LENGTH - 1).trimEnd()}…`;
@@ -25,13 +29,9 @@ function approvalOf(post: IDataObject): IDataObject {
 		option: orNull(approval.approve_option),
 		notes: orNull(approval.notes),
 		approvers: approversOf(post).map((approver) => ({
-			user_id: orNull(approver.user_id),
-			name: orNull(approver.name),
-			email: orNull(approver.email),
-			status: orNull(approver.status),
+			...fieldsOf(approver, ['user_id', 'name', 'email', 'status']),
 			is_external: approver.is_external === true,
-			last_action_time: orNull(approver.last_action_time),
-			last_action_note: orNull(approver.last_action_note),
+			...fieldsOf(approver, ['last_action_time', 'last_action_note']),
 		})),
 	};
 }
@@ -65,12 +65,8 @@ export function toNotification(
 		video: orNull(content.video),
 		accounts,
 		platforms: [...new Set(accounts.map((account) => account.platform as string))],
-		scheduled_at: orNull(scheduling.scheduled_at),
-		timezone: orNull(scheduling.timezone),
-		published_at: orNull(scheduling.published_at),
-		created_by: orNull(post.created_by),
-		created_at: orNull(post.created_at),
-		updated_at: orNull(post.updated_at),
+		...fieldsOf(scheduling, ['scheduled_at', 'timezone', 'published_at']),
+		...fieldsOf(post, ['created_by', 'created_at', 'updated_at']),
 		approval: approvalOf(post),
 		labels: asList(post.labels).map((label) => orNull(label.name)),
 		campaign: orNull(asObject(post.campaign).name),
@@ -91,10 +87,6 @@ export function overdueFields(post: IDataObject, now: number, leadMs: number): I
 		minutes_since: known && due <= now ? Math.floor((now - due) / MINUTE_MS) : null,
 		pending_approvers: approversOf(post)
 			.filter((approver) => approver.status === 'pending')
-			.map((approver) => ({
-				user_id: orNull(approver.user_id),
-				name: orNull(approver.name),
-				email: orNull(approver.email),
-			})),
+			.map((approver) => fieldsOf(approver, ['user_id', 'name', 'email'])),
 	};
 }

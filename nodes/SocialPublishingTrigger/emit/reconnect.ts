@@ -68,18 +68,16 @@ async function fixFor(
 	if (!account) return fix(null, 'The account is no longer in the workspace.');
 	if (account.status === 'active') return fix(null);
 	const platform = connectPlatformOf(account);
-	if (!platform) {
+	if (!platform)
 		return fix(
 			null,
 			`A ${String(account.platform)} account is not reconnected through a link; add it to the workspace again.`,
 		);
-	}
-	const id = idOf(account) || String(account.account_id);
 	try {
 		const session = await writer(ctx).send(
 			'connect',
 			{ workspaceId, platform },
-			{ qs: { process: 'reconnect', account_id: id } },
+			{ qs: { process: 'reconnect', account_id: idOf(account) || String(account.account_id) } },
 		);
 		return fix({
 			authorization_url: session.authorization_url ?? null,

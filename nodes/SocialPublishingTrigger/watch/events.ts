@@ -13,9 +13,9 @@ export interface TriggerEvent {
 	/** `status[]` sent to the posts list, so the service does the filtering. */
 	statuses: FilterStatus[];
 	/** Whether the approver and requester filters apply to this event. */
-	approvalFilters: boolean;
+	approvalFilters?: true;
 	/** Once per review round (remember/rounds.ts): approvals within a round are no news. */
-	tracksRounds: boolean;
+	tracksRounds?: true;
 	/**
 	 * A deadline event fires when a post in the state comes near its scheduled time, once per review
 	 * round, not when the post changes (the cursor keeps when the next one comes due).
@@ -56,8 +56,6 @@ export const EVENTS: TriggerEvent[] = [
 		name: 'Post Published',
 		description: 'A post is published on its social accounts',
 		statuses: ['published'],
-		approvalFilters: false,
-		tracksRounds: false,
 		matches: (post) => schedulingStatus(post) === 'published',
 		noneFound: 'No post has been published',
 	},
@@ -66,8 +64,6 @@ export const EVENTS: TriggerEvent[] = [
 		name: 'Post Failed',
 		description: 'Publishing a post failed',
 		statuses: ['failed'],
-		approvalFilters: false,
-		tracksRounds: false,
 		failures: true,
 		matches: (post) => schedulingStatus(post) === 'failed',
 		noneFound: 'No post has failed',
@@ -78,7 +74,6 @@ export const EVENTS: TriggerEvent[] = [
 		description: 'A post under review is rejected by an approver',
 		statuses: ['rejected'],
 		approvalFilters: true,
-		tracksRounds: false,
 		matches: (post) => inState(post, 'rejected', 'rejected_approval'),
 		noneFound: 'No post has been rejected',
 	},

@@ -10,9 +10,8 @@ import { instantIn, timeOf } from '../../shared/time';
  */
 export function stampOf(post: IDataObject): number {
 	const updated = timeOf(post.updated_at);
-	if (!Number.isNaN(updated)) return updated;
-	const created = timeOf(post.created_at);
-	return Number.isNaN(created) ? 0 : created;
+	const at = Number.isNaN(updated) ? timeOf(post.created_at) : updated;
+	return Number.isNaN(at) ? 0 : at;
 }
 
 /** Oldest change first; ties in a stable order, so state and output agree. Each stamp read once. */

@@ -41,6 +41,10 @@ const inWorkspace =
 			...rest.map((part) => (typeof part === 'string' ? part : segment(part(params)))),
 		].join('/');
 const post = (params: PathParams) => params.postId;
+const platform = (params: PathParams) => params.platform;
+/** A list outside any workspace, answered whole. */
+const whole = (path: string) =>
+	({ method: 'GET', path: () => `/api/v1/${path}`, data: 'list', paging: 'never' }) as const;
 /** A list of the workspace, read page by page. */
 const list = (...rest: Parameters<typeof inWorkspace>) =>
 	({ method: 'GET', path: inWorkspace(...rest), data: 'list', paging: 'always' }) as const;
@@ -57,21 +61,12 @@ const ACCOUNT_ID_FIELDS = ['account_id', '_id', 'id'];
 export const ENDPOINTS = {
 	me: { method: 'GET', path: () => '/api/v1/me', data: 'object' },
 	workspaces: { method: 'GET', path: () => '/api/v1/workspaces', data: 'list', paging: 'detect' },
-	platforms: { method: 'GET', path: () => '/api/v1/platforms', data: 'list', paging: 'never' },
-	textBackgrounds: {
-		method: 'GET',
-		path: () => '/api/v1/facebook/text-backgrounds',
-		data: 'list',
-		paging: 'never',
-	},
+	platforms: whole('platforms'),
+	textBackgrounds: whole('facebook/text-backgrounds'),
 	accounts: list('accounts'),
 	addBluesky: create('account', ACCOUNT_ID_FIELDS, 'add', 'bluesky'),
 	addFacebookGroup: create('account', ACCOUNT_ID_FIELDS, 'add', 'facebook-group'),
-	connect: {
-		method: 'POST',
-		path: inWorkspace('connect', (params) => params.platform),
-		data: 'object',
-	},
+	connect: { method: 'POST', path: inWorkspace('connect', platform), data: 'object' },
 	campaigns: list('campaigns'),
 	labels: list('labels'),
 	contentCategories: list('content-categories'),

@@ -1,10 +1,8 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { TROUBLESHOOTING as HELP } from '../../../credentials/SocialPublishingApi.credentials';
 import { asObject } from '../records';
-
-/** The README's Troubleshooting: each error a builder meets first has its section there. */
-const HELP = 'https://github.com/social-publishing/n8n-nodes-social-publishing#';
 
 /** What to do, by the API's `error_code`, where it says more than the HTTP status (below). */
 const ERROR_CODE_HINTS: Record<string, string> = {
@@ -57,7 +55,12 @@ interface ApiErrorContext {
 	creates?: string;
 }
 
-function withOutcome(error: NodeApiError, outcome: Outcome): NodeApiError {
+/** The error, with what it means for the service's state as `context.outcome`. */
+function withOutcome(
+	outcome: Outcome,
+	...[node, response, options]: ConstructorParameters<typeof NodeApiError>
+): NodeApiError {
+	const error = new NodeApiError(node, response, options);
 	error.context.outcome = outcome;
 	return error;
 }
@@ -96,15 +99,12 @@ function describeFieldErrors(errors: unknown): string[] {
 /** Bluesky's INVALID_CREDENTIALS carries a `help` object; it is the best explanation there is. */
 function describeHelp(help: unknown): string[] {
 	const { handle_format: handleFormat, app_password_steps: steps } = asObject(help);
-	const lines: string[] = [];
-	if (typeof handleFormat === 'string') lines.push(`Handle format: ${handleFormat}`);
-	if (Array.isArray(steps) && steps.length > 0) {
-		lines.push(
-			'To create an app password:',
-			...steps.map((step, i) => `${i + 1}. ${String(step)}`),
-		);
-	}
-	return lines;
+	return [
+		...(typeof handleFormat === 'string' ? [`Handle format: ${handleFormat}`] : []),
+		...(Array.isArray(steps) && steps.length > 0
+			? ['To create an app password:', ...steps.map((step, i) => `${i + 1}. ${String(step)}`)]
+			: []),
+	];
 }
 
 export function apiError(
@@ -131,13 +131,12 @@ export function apiError(
 			: []),
 	].join('\n');
 	const code = errorCode ? ` ${errorCode}` : '';
-	const error = new NodeApiError(node, body as JsonObject, {
+	return withOutcome(status >= 500 ? 'unknown' : 'refused', node, body as JsonObject, {
 		message: `${message ?? STATUS_WORDS[status] ?? 'Request failed'} (HTTP ${status}${code})`,
 		description,
 		httpCode: String(status),
 		itemIndex,
 	});
-	return withOutcome(error, status >= 500 ? 'unknown' : 'refused');
 }
 
 /** An answer that is not the API's, with its HTTP status. */
@@ -148,12 +147,9 @@ function answerError(
 	outcome: Outcome,
 	{ message, description }: { message: string; description: string },
 ): NodeApiError {
-	const error = new NodeApiError(
-		node,
-		{ status },
-		{ message, description, httpCode: String(status), itemIndex: where.itemIndex },
-	);
-	return withOutcome(error, outcome);
+	const { itemIndex } = where;
+	const httpCode = String(status);
+	return withOutcome(outcome, node, { status }, { message, description, httpCode, itemIndex });
 }
 
 /** An HTML page, or another answer that is not JSON, where the API should be. */
@@ -179,8 +175,7 @@ export function redirectError(node: INode, where: Where, status: number, locatio
 
 /** The credential kept the key back (plain http:// to a public host): nothing was sent. */
 export function keyRefusedError(node: INode, where: Where, refusal: string) {
-	const error = new NodeApiError(node, {}, { message: refusal, itemIndex: where.itemIndex });
-	return withOutcome(error, 'not-sent');
+	return withOutcome('not-sent', node, {}, { message: refusal, itemIndex: where.itemIndex });
 }
 
 /** A 5xx whose body is a page or text: the service, or a proxy in front of it, failed. */
@@ -253,10 +248,8 @@ const NETWORK_FAILURES: Record<string, [words: string, outcome: Outcome]> = {
 
 /** A failure that never reached the service's answer: refused, dropped, timed out. */
 export function transportFailure(error: unknown): Omit<TransportFailure, 'timeoutSeconds'> {
-	const errorFields = (value: unknown): { code?: unknown; message?: unknown; cause?: unknown } =>
-		value !== null && typeof value === 'object' ? value : {};
-	const outer = errorFields(error);
-	const inner = errorFields(outer.cause);
+	const outer = asObject(error);
+	const inner = asObject(outer.cause);
 	const text = String(inner.message ?? outer.message ?? '');
 	const code = [inner.code, outer.code].find((value) => typeof value === 'string' && value !== '');
 	const timedOut = code === 'ETIMEDOUT' || code === 'ECONNABORTED' || /timeout/i.test(text);
@@ -300,10 +293,8 @@ export function unreachableError(
 					: []),
 		advice,
 	].join('\n');
-	return withOutcome(
-		new NodeApiError(node, { cause: words }, { message, description, itemIndex: where.itemIndex }),
-		outcome,
-	);
+	const { itemIndex } = where;
+	return withOutcome(outcome, node, { cause: words }, { message, description, itemIndex });
 }
 
 export function rateLimitExhaustedError(
@@ -314,16 +305,13 @@ export function rateLimitExhaustedError(
 	itemIndex?: number,
 ): NodeApiError {
 	const when = new Date(Date.now() + retryAfterSeconds * 1000).toISOString();
-	return withOutcome(
-		new NodeApiError(node, body as JsonObject, {
-			message:
-				waitedSeconds > 0
-					? `Rate limit still exceeded after waiting ${waitedSeconds}s: try again after ${when} (HTTP 429)`
-					: `Rate limit exceeded: try again after ${when} (HTTP 429)`,
-			description: `The service asks to wait ${retryAfterSeconds}s more, which is past the node's "Max Rate-Limit Wait". Try again after ${when}, raise that option, or spread the work over time. More: ${HELP}too-many-requests-429`,
-			httpCode: '429',
-			itemIndex,
-		}),
-		'refused',
-	);
+	return withOutcome('refused', node, body as JsonObject, {
+		message:
+			waitedSeconds > 0
+				? `Rate limit still exceeded after waiting ${waitedSeconds}s: try again after ${when} (HTTP 429)`
+				: `Rate limit exceeded: try again after ${when} (HTTP 429)`,
+		description: `The service asks to wait ${retryAfterSeconds}s more, which is past the node's "Max Rate-Limit Wait". Try again after ${when}, raise that option, or spread the work over time. More: ${HELP}too-many-requests-429`,
+		httpCode: '429',
+		itemIndex,
+	});
 }

@@ -17,13 +17,8 @@ export const description: INodeProperties[] = [
 export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const options = optionsOf(this, itemIndex);
 	const source = { ...options, ...paramsOf(this, itemIndex, [facebookGroupName]) };
-	const checks = new InputChecks(this, itemIndex);
-	const body = readFields(
-		checks,
-		[facebookGroupName, facebookGroupImage],
-		source,
-		this.getTimezone(),
-	);
+	const fields = [facebookGroupName, facebookGroupImage];
+	const body = readFields(new InputChecks(this, itemIndex), fields, source, this.getTimezone());
 	return addAccount(this, itemIndex, 'addFacebookGroup', body, {
 		platform: 'facebook',
 		name: String(body.name),

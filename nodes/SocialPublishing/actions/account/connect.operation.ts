@@ -18,7 +18,6 @@ export const description: INodeProperties[] = [
 function forSending(session: IDataObject): IDataObject {
 	const security = asObject(session.security);
 	const platform = platformLabel(String(session.platform ?? ''));
-	const minutes = security.expires_in_minutes;
 	const nextSteps = Array.isArray(session.next_steps) ? session.next_steps.map(String) : [];
 	const what =
 		session.process === 'reconnect' && session.account_name
@@ -33,7 +32,7 @@ function forSending(session: IDataObject): IDataObject {
 	];
 	return {
 		authorization_url: session.authorization_url,
-		expires_in_minutes: minutes,
+		expires_in_minutes: security.expires_in_minutes,
 		expires_at: session.expires_at,
 		single_use: security.single_use,
 		warning: security.warning,

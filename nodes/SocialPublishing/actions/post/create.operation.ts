@@ -15,7 +15,7 @@ import { serviceNow } from '../../../shared/api';
 import { createOnce } from '../../../shared/api/exactlyOnce';
 import { idOf } from '../../../shared/ids';
 import { readMe } from '../../../shared/me';
-import { nodeOptions, onServerErrorOption, optionsOf } from '../../../shared/options';
+import { collection, nodeOptions, onServerErrorOption, optionsOf } from '../../../shared/options';
 import type { GivenTime, Placed } from '../../../shared/time';
 import { placeIn, readTime } from '../../../shared/time';
 import { checkCreateRules, list, NOT_THE_CREATOR } from './createRules';
@@ -23,6 +23,12 @@ import type { Plan } from '../resource';
 import { asObject } from '../../../shared/records';
 
 const TOP = [post.text, post.accounts, post.publishType, post.scheduledAt];
+
+const additionalFields = [
+	...[...post.additionalFields, post.binaryPropertyNames].map(property),
+	groupProperty(post.approval),
+	groupProperty(post.firstComment),
+].sort(byDisplayName);
 
 export const description: INodeProperties[] = [
 	...[workspace, post.text, post.accounts, post.publishType].map(property),
@@ -36,18 +42,7 @@ export const description: INodeProperties[] = [
 	},
 	{ ...property(post.scheduledAt), required: true },
 	property(post.plannedAt),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			...[...post.additionalFields, post.binaryPropertyNames].map(property),
-			groupProperty(post.approval),
-			groupProperty(post.firstComment),
-		].sort(byDisplayName),
-	},
+	collection('Additional Fields', 'additionalFields', 'Add Field', additionalFields),
 	platformOptionsField,
 	nodeOptions(
 		property(post.timezone),

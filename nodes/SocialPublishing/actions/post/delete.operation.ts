@@ -22,15 +22,8 @@ function failure(account: IDataObject): string {
 /** Per-account results of a 207 answer, as a list the user can filter on `status`. */
 function accountResults(accounts: IDataObject): IDataObject[] {
 	return Object.entries(accounts).map(([accountId, result]) => {
-		const { platform, name, status, reason, post_url: postUrl } = asObject(result);
-		return {
-			account_id: accountId,
-			platform,
-			name,
-			status,
-			reason: reason ?? null,
-			post_url: postUrl ?? null,
-		};
+		const { platform, name, status, reason = null, post_url: postUrl = null } = asObject(result);
+		return { account_id: accountId, platform, name, status, reason, post_url: postUrl };
 	});
 }
 

@@ -17,12 +17,11 @@ function simplifyPost(post: IDataObject): IDataObject {
 	const [content, scheduling, approval] = [post.content, post.scheduling, post.approval].map(
 		asObject,
 	);
-	const accounts = flattenAccounts(post);
 	return {
 		id: idOf(post),
 		status: scheduling.status ?? null,
 		text: content.text ?? null,
-		accounts,
+		accounts: flattenAccounts(post),
 		scheduled_at: scheduling.scheduled_at ?? null,
 		published_at: scheduling.published_at ?? null,
 		timezone: scheduling.timezone ?? null,

@@ -1,6 +1,6 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { searchWorkspaceList } from '../../../shared/lists';
+import { workspaceListMethod } from '../../../shared/lists';
 import { accountOption } from '../loadOptions/getAccounts';
 
 /**
@@ -15,17 +15,7 @@ function reconnectPlatform(ctx: ILoadOptionsFunctions): string | undefined {
 	return platform.split('-')[0];
 }
 
-export async function searchAccounts(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const platform = reconnectPlatform(this);
-	return await searchWorkspaceList.call(this, {
-		endpoint: 'accounts',
-		filter,
-		paginationToken,
-		qs: platform ? { platform } : {},
-		toResult: accountOption,
-	});
-}
+export const searchAccounts = workspaceListMethod('accounts', accountOption, (ctx) => {
+	const platform = reconnectPlatform(ctx);
+	return platform ? { platform } : {};
+});

@@ -22,6 +22,9 @@ const FOLDERS: Record<string, string[]> = {
 		'trigger/review',
 		'trigger/pending',
 		'trigger/state',
+		// A poll's budget, and a reading over several polls (budget.ts, onward.ts).
+		'trigger/budget',
+		'trigger/activation',
 	],
 	'nodes/SocialPublishingTrigger/remember': [
 		// The cursor's marks (how to read what changed) show in what a poll costs at size, and when a
@@ -35,6 +38,8 @@ const FOLDERS: Record<string, string[]> = {
 		'trigger/review',
 		// A post forgotten after 32 readings that left it out (a list never read whole).
 		'trigger/forgotten',
+		// The marks of a reading over several polls, and the members it ends with.
+		'trigger/budget',
 		// The marks `dateFilter`, `stamps` and `turn` show in what an idle poll costs over a year.
 		'trigger/history',
 	],

@@ -487,6 +487,10 @@ export interface RunPollOptions {
 	nodeType?: string;
 	/** The ID of the credential the node names (n8n's, not the key): another one is another key. */
 	credentialId?: string;
+	/** What `getPollBudgetMs` answers, as n8n's durable scheduler hands it; else n8n's default. */
+	pollBudgetMs?: number;
+	/** The workflow's and the node's IDs, the same on every poll as in n8n; else new ones. */
+	ids?: { workflow: string; node: string };
 }
 
 export interface RunPollResult {
@@ -495,6 +499,12 @@ export interface RunPollResult {
 	error?: NodeErrorInfo;
 }
 
+/** PollContext's arguments after the activation mode, up to the poll's budget (n8n's defaults). */
+const pollBudget = (ms?: number) =>
+	ms === undefined
+		? []
+		: ([undefined, undefined, undefined, undefined, undefined, () => ms] as const);
+
 /** Runs the trigger's `poll` once through n8n-core's PollContext, with the given static data. */
 export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 	const loader = await loadPackage();
@@ -502,14 +512,13 @@ export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 	const credentialsHelper = new PackageCredentialsHelper(loader, {
 		[CREDENTIAL_TYPE]: { ...options.credentials },
 	});
-	const node = makeNode(
-		options.nodeType ?? TRIGGER_TYPE,
-		options.parameters,
-		options.credentialId
+	const node = makeNode(options.nodeType ?? TRIGGER_TYPE, options.parameters, {
+		...(options.credentialId
 			? { credentials: { [CREDENTIAL_TYPE]: { id: options.credentialId, name: 'Another key' } } }
-			: {},
-	);
-	const workflowId = `wf-${randomUUID()}`;
+			: {}),
+		...(options.ids ? { id: options.ids.node } : {}),
+	});
+	const workflowId = options.ids?.workflow ?? `wf-${randomUUID()}`;
 	const staticKey = `node:${node.name}`;
 	const workflow = new Workflow({
 		id: workflowId,
@@ -535,6 +544,7 @@ export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 		additionalData,
 		mode,
 		mode === 'manual' ? 'manual' : 'activate',
+		...pollBudget(options.pollBudgetMs),
 	);
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	if (!nodeType.poll) throw new Error(`${node.type} has no poll method`);

@@ -1,6 +1,8 @@
 // The trigger's story in tests: a Watcher is one trigger node in an active workflow. Each tick runs
 // its poll through n8n's PollContext with the static data the previous tick left, and reports what
 // it emitted and which requests reached the sandbox.
+import { randomUUID } from 'node:crypto';
+
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
@@ -84,16 +86,28 @@ export class Watcher {
 
 	private readonly credentialId?: string;
 
+	private readonly pollBudgetMs?: number;
+
+	/** One workflow and one node, poll after poll, as in n8n (a restarted Watcher gets new ones). */
+	private readonly ids = { workflow: `wf-${randomUUID()}`, node: randomUUID() };
+
 	constructor(
 		sandbox: SandboxHandle,
 		parameters: INodeParameters,
-		options: { keyName?: KeyName; staticData?: IDataObject; credentialId?: string } = {},
+		options: {
+			keyName?: KeyName;
+			staticData?: IDataObject;
+			credentialId?: string;
+			/** The budget n8n hands each poll (getPollBudgetMs); else n8n's default, 5 minutes. */
+			pollBudgetMs?: number;
+		} = {},
 	) {
 		this.sandbox = sandbox;
 		this.parameters = parameters;
 		this.keyName = options.keyName ?? 'full';
 		this.staticData = options.staticData ?? {};
 		this.credentialId = options.credentialId;
+		this.pollBudgetMs = options.pollBudgetMs;
 	}
 
 	/** One poll of the active workflow. Static data carries over, as n8n keeps it between polls. */
@@ -106,10 +120,14 @@ export class Watcher {
 		return await this.run('manual');
 	}
 
-	/** A new Watcher resuming from this one's persisted static data (as after an n8n restart). */
+	/**
+	 * A new Watcher resuming from this one's persisted static data, as n8n after a restart: what the
+	 * node kept in memory is gone (new workflow and node IDs stand for that here).
+	 */
 	restarted(): Watcher {
 		return new Watcher(this.sandbox, this.parameters, {
 			keyName: this.keyName,
+			pollBudgetMs: this.pollBudgetMs,
 			staticData: JSON.parse(JSON.stringify(this.staticData)) as IDataObject,
 		});
 	}
@@ -123,6 +141,8 @@ export class Watcher {
 			credentialId: this.credentialId,
 			staticData: this.staticData,
 			mode,
+			pollBudgetMs: this.pollBudgetMs,
+			ids: this.ids,
 		});
 		if (mode === 'trigger') this.staticData = result.staticData;
 		const items = result.items ?? [];
@@ -255,6 +275,39 @@ export async function pollUntilEmitted(watcher: Watcher, expected: string[], max
 		ids.push(...tick.ids);
 	}
 	return { ids, ticks };
+}
+
+/** New posts in the main workspace, created now and then published, one after another. */
+export async function publishNew(sandbox: SandboxHandle, count: number): Promise<string[]> {
+	const { control } = sandbox;
+	const ids = await control.seed({
+		workspace_id: MAIN_WORKSPACE,
+		resource: 'posts',
+		count,
+		template: { status: 'scheduled' },
+	});
+	for (const id of ids) {
+		await control.simulate({ action: 'publish', workspace_id: MAIN_WORKSPACE, post_id: id });
+	}
+	return ids;
+}
+
+/**
+ * Activation: the first poll, and the further polls of a first reading longer than a poll may read
+ * (read/budget.ts: 200 pages in the 5 minutes n8n's legacy scheduler allows a poll), at most `most`
+ * in all. None announces anything, and the reading ends. Answers the polls.
+ */
+export async function activate(watcher: Watcher, most: number): Promise<Tick[]> {
+	const ticks: Tick[] = [];
+	const reading = () => (watcher.staticData.cursor as IDataObject | undefined)?.readAt;
+	do {
+		const tick = await watcher.tick();
+		expect(tick.error).toBeUndefined();
+		expect(tick.ids).toEqual([]);
+		ticks.push(tick);
+	} while (reading() !== undefined && ticks.length < most);
+	expect(reading()).toBeUndefined();
+	return ticks;
 }
 
 /**

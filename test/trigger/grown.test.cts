@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../harness/sandbox.cts';
 import { listTotal } from '../library/fixtures.cts';
 
-import { MAIN_WORKSPACE, Watcher, watching } from './fixtures.cts';
+import { MAIN_WORKSPACE, publishNew, Watcher, watching } from './fixtures.cts';
 import type { Tick } from './fixtures.cts';
 
 const sandbox = useSandbox();
@@ -91,23 +91,6 @@ describe.each(KINDS)(
 				expect((await watcher.tick()).ids).toEqual([]);
 				await expectIdle(await watcher.tick());
 
-				/** New posts, created now and then published, one after another. */
-				const publishNew = async (count: number) => {
-					const ids = await control.seed({
-						workspace_id: MAIN_WORKSPACE,
-						resource: 'posts',
-						count,
-						template: { status: 'scheduled' },
-					});
-					for (const id of ids) {
-						await control.simulate({
-							action: 'publish',
-							workspace_id: MAIN_WORKSPACE,
-							post_id: id,
-						});
-					}
-					return ids;
-				};
 				const announced = new Map<string, number>();
 				const poll = async (): Promise<Tick> => {
 					const tick = await watcher.tick();
@@ -119,7 +102,7 @@ describe.each(KINDS)(
 				// new last page); then 37, which fill that page further.
 				const published: string[] = [];
 				for (const count of [1, 3, 100, 37]) {
-					const ids = await publishNew(count);
+					const ids = await publishNew(sandbox, count);
 					published.push(...ids);
 					const tick = await poll();
 					expect(new Set(tick.ids)).toEqual(new Set(ids));

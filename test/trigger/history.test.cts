@@ -12,7 +12,7 @@ import { seededRandom } from '../../sandbox/profile.cts';
 import type { Profile } from '../../sandbox/profile.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 
-import { MAIN_WORKSPACE, postsPath, Watcher, watching } from './fixtures.cts';
+import { activate, MAIN_WORKSPACE, postsPath, Watcher, watching } from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -77,9 +77,7 @@ describe.each(PROFILES)('posts listed $listOrder, date_from on $dateFilter', (pr
 		for (const status of Object.keys(EVENTS) as Watched[]) {
 			totals[status] = await totalIn(status);
 			watchers[status] = new Watcher(sandbox, watching(EVENTS[status]));
-			const activation = await watchers[status].tick();
-			expect(activation.error).toBeUndefined();
-			expect(activation.ids).toEqual([]);
+			await activate(watchers[status], 10);
 			const cursor = watchers[status].staticData.cursor as IDataObject;
 			expect(cursor.dateFilter).toBe(profile.dateFilter === 'updated' ? 'updated' : 'other');
 			// Idle: exactly README's cost, twice in a row (the rotation moves on).

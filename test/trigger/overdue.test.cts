@@ -6,6 +6,7 @@ import { DEMO } from '../../sandbox/demo-data.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 
 import {
+	activate,
 	approveAsAlex,
 	fakeDate,
 	inEachListOrder,
@@ -320,5 +321,42 @@ describe('settings that cannot work fail before any request', () => {
 			'No post is overdue for approval in this workspace with these filters yet',
 		);
 		expect(test.requests).toEqual([listRequest(1, overdueQuery)]);
+	});
+});
+
+// When a post comes due the whole review queue is read: over several polls where it is longer than a
+// poll may read (read/budget.ts; a 6 s budget allows 4 pages), each within it.
+inEachListOrder(sandbox, (listOrder) => {
+	// A list in a new order for every request is read until whole: more polls.
+	const most = listOrder === 'shuffled' ? 60 : 20;
+	test('a post coming due in a queue longer than a poll may read: announced once, no poll over 4 pages', async () => {
+		await sandbox.control.simulate({
+			action: 'create_pending',
+			workspace_id: MAIN_WORKSPACE,
+			created_by_user_id: U.priya.id,
+			approvers: [U.alex.id],
+			count: 1000,
+			scheduled_at: wallClockInZone(new Date(Date.now() + 6 * HOUR), ZONE),
+		});
+		const due = await sendForReview(3 * HOUR);
+		const watcher = new Watcher(sandbox, watching('approvalOverdue', PRIYAS), {
+			pollBudgetMs: 6_000,
+		});
+		const poll = async () => {
+			const tick = await watcher.tick();
+			expect(tick.error).toBeUndefined();
+			expect(tick.requests.length).toBeLessThanOrEqual(4);
+			return tick;
+		};
+		// Activation: 11 pages, read over several polls; nothing is due within the lead time yet.
+		const activation = await activate(watcher, most);
+		expect(activation.length).toBeGreaterThan(2);
+		for (const tick of activation) expect(tick.requests.length).toBeLessThanOrEqual(4);
+		passes(61 * MINUTE);
+		const emitted: string[] = [];
+		for (let step = 0; step < most && !emitted.includes(due); step++)
+			emitted.push(...(await poll()).ids);
+		for (let step = 0; step < 8; step++) emitted.push(...(await poll()).ids);
+		expect(emitted).toEqual([due]);
 	});
 });

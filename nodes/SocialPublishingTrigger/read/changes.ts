@@ -5,12 +5,16 @@ import { PER_PAGE_MAX } from '../../shared/limits';
 import { asObject } from '../../shared/records';
 import { timeOf } from '../../shared/time';
 import type { Cursor } from '../remember/cursor';
-import type { Members, Seen } from '../remember/members';
+import { emptyCursor } from '../remember/cursor';
+import type { Members } from '../remember/members';
 import { isMember } from '../remember/members';
 import { SAME_CHANGE_MS } from '../remember/rounds';
 import { actionTimes, dueAt } from '../watch/post';
 import type { Watch } from '../watch/settings';
+import { pagesLeft } from './budget';
 import { landingNow } from './grown';
+import type { Changes } from './onward';
+import { readOn } from './onward';
 import type { Pages, Reading } from './pages';
 import {
 	distinct,
@@ -50,12 +54,6 @@ const since = (watch: Watch, day: string): Watch => {
 /** An answer for `date_from=day` holds no post updated surely before the day. */
 const trusted = (posts: IDataObject[], day: string) =>
 	posts.every((post) => !surelyBefore(updatedOf(post), day));
-
-/** What a poll read (Seen), the service's clock, and the cursor's new marks. */
-export interface Changes extends Seen {
-	serviceTime?: number;
-	marks: Partial<Cursor>;
-}
 
 /**
  * The times a post carries that a change of its status wrote: `published_at`, the approvers'
@@ -119,12 +117,13 @@ async function probe(
 	known: IDataObject[],
 ): Promise<Cursor['dateFilter']> {
 	const day = probeDay(known);
-	if (day === undefined) return undefined;
+	if (day === undefined || (await pagesLeft(ctx)) < 1) return undefined;
 	// An older post on the first page settles it: no need to read on.
 	const asked = since(watch, day);
 	const first = await readPage(ctx, asked, 1);
 	if (!trusted(first.items, day)) return 'other';
 	const answer = await readUntilWhole(ctx, asked, await readPosts(ctx, asked, [first]));
+	if (answer.cut) return undefined;
 	const listed = new Set(answer.posts.map((post) => idOf(post)));
 	const holdsKnown = known.every((post) => {
 		const updated = updatedOf(post);
@@ -133,10 +132,30 @@ async function probe(
 	return holdsKnown && trusted(answer.posts, day) ? 'updated' : 'other';
 }
 
+/**
+ * A reading too long for one poll, going on (onward.ts), and what its posts tell of the service: at
+ * activation it notes the posts, and tells only those entering where new posts land.
+ */
+export async function readOnward(
+	ctx: IPollFunctions,
+	watch: Watch,
+	cursor: Cursor,
+	members: Members,
+	read: Pages = {},
+): Promise<Changes> {
+	const changes = await readOn(ctx, watch, cursor, members, read);
+	const stamps = stampsOf(changes.posts, cursor.stamps);
+	let { dateFilter } = cursor;
+	if (changes.coverage === 'whole') dateFilter ??= await probe(ctx, watch, changes.posts);
+	return { ...changes, marks: { ...changes.marks, stamps, dateFilter } };
+}
+
 /** Activation: every post in the state now, read until whole (readUntilWhole). */
 export async function readExisting(ctx: IPollFunctions, watch: Watch): Promise<Changes> {
 	const first = await readPosts(ctx, watch);
 	const reading = await readUntilWhole(ctx, watch, first);
+	const noting = { ...emptyCursor(watch.scope), noting: true };
+	if (reading.cut) return await readOnward(ctx, watch, noting, new Map());
 	const head = first.whole ? first.head : undefined;
 	const [dateFilter, stamps] = [await probe(ctx, watch, reading.posts), stampsOf(reading.posts)];
 	const marks = { dateFilter, stamps, head, landing: first.landing };
@@ -201,6 +220,7 @@ export async function readChanges(
 		stamps = stampsOf([...recent.posts, ...sample.items], stamps);
 		if (!trusted(recent.posts, day)) dateFilter = 'other';
 		else if (
+			!recent.cut &&
 			stamps === 'moved' &&
 			!comesDue(recent.serviceTime) &&
 			!unknown(sample.items.filter((post) => !changed.has(idOf(post))))
@@ -239,6 +259,7 @@ export async function readChanges(
 		}
 	}
 	const reading = await readWhole(ctx, watch, members, { [landing - 1]: seen });
+	if (reading.cut) return await readOnward(ctx, watch, cursor, members, { [landing - 1]: seen });
 	dateFilter ??= await probe(ctx, watch, reading.posts);
 	stamps = stampsOf(reading.posts, stamps);
 	const head = reading.whole ? reading.head : undefined;

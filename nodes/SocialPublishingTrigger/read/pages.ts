@@ -7,6 +7,7 @@ import { PER_PAGE_MAX } from '../../shared/limits';
 import { timeOf } from '../../shared/time';
 import { stampOf } from '../watch/post';
 import type { Watch } from '../watch/settings';
+import { countPage, pagesLeft } from './budget';
 
 /** What one poll read: the posts, and whether that was the whole list. */
 export interface Reading {
@@ -20,16 +21,19 @@ export interface Reading {
 	head: string;
 	/** Where a new post lands: the last page when it holds a later post than page 1 (oldest first). */
 	landing: number;
+	/** Past this poll's budget (budget.ts): only page 1 was read, or the readings until whole stopped. */
+	cut?: boolean;
 }
 
 /** Pages a poll already read, by number less one. */
 export type Pages = Partial<Record<number, Page>>;
 
 /** Pages asked for at once: enough to keep a long list quick, few enough to spare the rate limit. */
-const PAGES_AT_ONCE = 4;
+export const PAGES_AT_ONCE = 4;
 
 /** One page of the posts list the watch reads, 100 posts to a page. */
 export async function readPage(ctx: IPollFunctions, watch: Watch, page: number): Promise<Page> {
+	countPage(ctx);
 	return await getPage.call(
 		ctx,
 		'posts',
@@ -40,6 +44,14 @@ export async function readPage(ctx: IPollFunctions, watch: Watch, page: number):
 
 /** The number of the list's last page, as a page says. */
 export const lastPageOf = (page: Page): number => (page.hasMore ? (page.lastPage ?? 1) : 1);
+/** The same, as page `at` says (the last page itself has no more). */
+export const lastFrom = (page: Page, at: number) => page.lastPage ?? (page.hasMore ? at + 1 : at);
+
+const newest = (page: Page) =>
+	Math.max(-Infinity, ...page.items.map((post) => timeOf(post.created_at)).filter(Number.isFinite));
+/** Where new posts land: the last page when it holds a later post than page 1 (oldest first). */
+export const landingOf = (first: Page, last: Page, lastNumber: number) =>
+	newest(last) > newest(first) ? lastNumber : 1;
 
 /**
  * The page an idle poll reads besides the landing page, in turn through the others: `turn` counts
@@ -78,23 +90,21 @@ export async function readPosts(
 	const page = async (at: number) => read[at - 1] ?? (await readPage(ctx, watch, at));
 	const pages = [await page(1)];
 	const rest = Array.from({ length: lastPageOf(pages[0]) - 1 }, (_, i) => i + 2);
-	for (let at = 0; at < rest.length; at += PAGES_AT_ONCE)
+	const cut = rest.filter((at) => !read[at - 1]).length > (await pagesLeft(ctx));
+	for (let at = 0; !cut && at < rest.length; at += PAGES_AT_ONCE)
 		pages.push(...(await Promise.all(rest.slice(at, at + PAGES_AT_ONCE).map(page))));
 	const posts = distinct(pages.flatMap((page) => page.items));
 	const rows = pages.reduce((sum, page) => sum + page.items.length, 0);
 	const totals = new Set(pages.map((page) => page.total));
 	const [total] = totals;
 	const whole =
-		totals.size === 1 && (total === undefined ? posts.length === rows : posts.length >= total);
+		!cut &&
+		totals.size === 1 &&
+		(total === undefined ? posts.length === rows : posts.length >= total);
 	const largest = Math.max(...pages.map((page) => page.total ?? rows));
-	const newest = (page: Page) =>
-		Math.max(
-			-Infinity,
-			...page.items.map((post) => timeOf(post.created_at)).filter(Number.isFinite),
-		);
-	const landing = newest(pages[pages.length - 1]) > newest(pages[0]) ? pages.length : 1;
+	const landing = landingOf(pages[0], pages[pages.length - 1], pages.length);
 	const head = headOf(pages[landing - 1]);
-	return { posts, whole, total: largest, serviceTime: pages[0].serviceTime, head, landing };
+	return { posts, whole, total: largest, serviceTime: pages[0].serviceTime, head, landing, cut };
 }
 
 /** The same post can show up twice when the list shifts between pages; keep its newest copy. */
@@ -112,7 +122,7 @@ export function distinct(posts: IDataObject[]): IDataObject[] {
  * every request): a post left out would be announced later although it was there before. Readings
  * stop once they hold the total (about ln(total) + 1 of them).
  */
-const READINGS_AT_MOST = 40;
+export const READINGS_AT_MOST = 40;
 
 /**
  * Reads the list again while the readings, added up, do not hold every post, at most `most` readings
@@ -129,7 +139,9 @@ export async function readUntilWhole(
 	for (let reading = 1; ; reading++) {
 		for (const post of read.posts) present.set(idOf(post), post);
 		const whole = read.whole || present.size >= read.total;
-		if (whole || reading >= most) return { ...read, posts: [...present.values()], whole };
+		const cut = !whole && read.cut;
+		if (whole || reading >= most || cut)
+			return { ...read, posts: [...present.values()], whole, cut };
 		read = await readPosts(ctx, watch);
 	}
 }

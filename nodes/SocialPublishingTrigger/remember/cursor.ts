@@ -7,7 +7,8 @@ const LAYOUT = 2;
 /** The marks a cursor may hold besides, and the type each is read back as. */
 const MARKS = {
 	...{ dateFilter: 'string', stamps: 'string', head: 'string', wideDay: 'string' },
-	...{ landing: 'number', turn: 'number', dueBy: 'number' },
+	...{ landing: 'number', turn: 'number', dueBy: 'number', seq: 'number' },
+	...{ readAt: 'number', readKeys: 'string', passes: 'number', noting: 'boolean' },
 };
 
 /**
@@ -48,6 +49,16 @@ export interface Cursor {
 	wideDay?: string;
 	/** Deadline events: when the next member not yet announced comes due (ms, the service's clock). */
 	dueBy?: number;
+	/**
+	 * A reading too long for one poll (read/onward.ts): the page it goes on at, the keys of the posts
+	 * it listed so far, which pass it is in, and whether it notes the posts (the first reading).
+	 */
+	readAt?: number;
+	readKeys?: string;
+	passes?: number;
+	noting?: boolean;
+	/** How many times a poll changed the cursor: the later of two copies has the higher (poll.ts). */
+	seq?: number;
 }
 
 export function emptyCursor(scope: string): Cursor {

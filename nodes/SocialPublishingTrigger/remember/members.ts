@@ -68,6 +68,8 @@ export interface Seen {
 	coverage: 'whole' | 'window' | 'partial';
 	/** Whether the reading held all it asked for: only then may the watermark move. */
 	complete: boolean;
+	/** A reading over several polls (read/onward.ts): the keys its earlier polls listed. */
+	earlier?: Set<string>;
 }
 
 /**
@@ -86,9 +88,11 @@ export function entered(
 	const members = readMembers(from.members, event);
 	const listed = new Map(seen.posts.map((post) => [keyOf(post), post]));
 	const next: Members = new Map();
-	for (const [key, member] of seen.coverage === 'whole' ? [] : members) {
-		const unseen = seen.coverage === 'window' ? member.unseen : member.unseen + 1;
-		if (!listed.has(key) && unseen < UNSEEN_READINGS_FORGOTTEN)
+	for (const [key, member] of members) {
+		const earlier = seen.earlier?.has(key) === true;
+		const unseen = seen.coverage === 'window' || earlier ? member.unseen : member.unseen + 1;
+		const kept = seen.coverage !== 'whole' || earlier;
+		if (kept && !listed.has(key) && unseen < UNSEEN_READINGS_FORGOTTEN)
 			next.set(key, { ...member, unseen });
 	}
 	// Marks of the members still in the state, as last read (a round moves on as approvers act).
@@ -96,7 +100,7 @@ export function entered(
 	for (const [key, mark] of Object.entries(from.rounds)) if (next.has(key)) rounds[key] = mark;
 	const due = isDue(watch, now);
 	const news: IDataObject[] = [];
-	let dueBy = seen.coverage === 'whole' ? Infinity : (from.dueBy ?? Infinity);
+	let dueBy = seen.coverage === 'whole' && !seen.earlier ? Infinity : (from.dueBy ?? Infinity);
 	for (const [key, post] of listed) {
 		if (!event.matches(post)) continue;
 		const was = members.get(key);

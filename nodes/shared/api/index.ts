@@ -15,6 +15,7 @@ export type { PathParams, ReadName, WriteName } from './endpoints';
 export { parallelRequestsOf } from '../options';
 export { multipartBody } from '../transport/multipart';
 export { serviceNow } from '../transport/request';
+export const quotaPerMinute = async (ctx: ApiContext) => (await credentialOf(ctx)).gate.perMinute();
 
 /**
  * The API layer both nodes stand on: get a list (one page, all pages, or up to a limit) or one

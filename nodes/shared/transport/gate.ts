@@ -38,6 +38,9 @@ export class Gate {
 	/** Requests waiting for their turn; those refused by a 429 go first when the window reopens. */
 	private queue: Array<{ retry: boolean; admit: (at: number) => void }> = [];
 
+	/** The quota a minute, as the service's headers or the gate's count tell; undefined until then. */
+	perMinute = () => this.limit && (this.limit * 60_000) / (this.windowMs ?? 60_000);
+
 	/** How long a request would wait now for the window to reopen, in ms. */
 	closedFor(): number {
 		return Math.max(0, this.closedUntil - Date.now());

@@ -1,0 +1,233 @@
+// Every poll within its budget (docs/trigger.md: How soon, and what it costs). n8n's durable
+// scheduler hands a poll a budget (getPollBudgetMs) and abandons it past that; here the harness hands
+// 6 s, which allows 4 pages a poll (read/budget.ts: a page per 1.5 s). 2,000 published posts take
+// 21 pages: the first reading goes on over several polls, and so does any whole reading after it. In
+// every list order and kind of service: no poll reads more than 4 pages, a post published while the
+// first reading goes on is announced once (where new posts land, on the next poll), a post published
+// after it once, and no post there before is ever announced. Then: a poll n8n abandons, n8n
+// restarted, n8n keeping the static data only of polls that announce (its durable scheduler without
+// durable cursors), and a third of the quota a service states.
+import type { IDataObject } from 'n8n-workflow';
+
+import { LIST_ORDERS } from '../../sandbox/profile.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+import { listTotal } from '../library/fixtures.cts';
+
+import { activate, MAIN_WORKSPACE, publishNew, Watcher, watching } from './fixtures.cts';
+import type { Tick } from './fixtures.cts';
+
+const sandbox = useSandbox();
+
+const SIZE = 2_000;
+const BUDGET_MS = 6_000;
+const PAGES_A_POLL = 4;
+
+/** The kinds of service: does a change of status move `updated_at`, and what `date_from` filters. */
+const KINDS = [
+	{ statusStamps: 'moved', dateFilter: 'updated' },
+	{ statusStamps: 'kept', dateFilter: 'scheduled' },
+] as const;
+
+/** 2,000 published posts (a year of history) in a list in `listOrder`. */
+async function published(listOrder: (typeof LIST_ORDERS)[number], history_seed: number) {
+	await sandbox.control.profile({ listOrder });
+	await sandbox.control.seed({
+		workspace_id: MAIN_WORKSPACE,
+		resource: 'posts',
+		count: SIZE,
+		template: { status: 'published', history_days: 365, history_seed },
+	});
+}
+
+/** Post Published under the budget of the durable scheduler in these tests. */
+const budgeted = () => new Watcher(sandbox, watching('postPublished'), { pollBudgetMs: BUDGET_MS });
+
+/** The list orders where a post entering lands on a page the trigger can find. */
+const FINDABLE = LIST_ORDERS.filter((order) => order !== 'shuffled');
+
+const reading = (watcher: Watcher) =>
+	(watcher.staticData.cursor as IDataObject | undefined)?.readAt !== undefined;
+
+describe.each(KINDS)(
+	'2,000 published posts, status changes $statusStamps updated_at, date_from on $dateFilter',
+	({ statusStamps, dateFilter }) => {
+		test.each(LIST_ORDERS)(
+			'listed %s: every poll reads at most 4 pages; what enters is announced once, nothing else',
+			async (listOrder) => {
+				const { control } = sandbox;
+				await control.profile({ listOrder, statusStamps, dateFilter });
+				const old = await control.seed({
+					workspace_id: MAIN_WORKSPACE,
+					resource: 'posts',
+					count: SIZE,
+					template: { status: 'published', history_days: 365, history_seed: 3 },
+				});
+				// Failed long ago, published again later: it comes back deep in a list by creation.
+				const [comeback] = await control.seed({
+					workspace_id: MAIN_WORKSPACE,
+					resource: 'posts',
+					count: 1,
+					template: { status: 'failed', history_days: 365, history_seed: 4 },
+				});
+				const total = await listTotal(sandbox.control, 'posts', MAIN_WORKSPACE, {
+					'status[]': 'published',
+				});
+				expect(total).toBeGreaterThan(20 * 100);
+				const watcher = new Watcher(sandbox, watching('postPublished'), {
+					pollBudgetMs: BUDGET_MS,
+				});
+				const announced = new Map<string, number>();
+				const polls: Tick[] = [];
+				const poll = async () => {
+					const tick = await watcher.tick();
+					expect(tick.error).toBeUndefined();
+					expect(tick.requests.length).toBeLessThanOrEqual(PAGES_A_POLL);
+					for (const id of tick.ids) announced.set(id, (announced.get(id) ?? 0) + 1);
+					polls.push(tick);
+					return tick;
+				};
+				const shuffled = listOrder === 'shuffled';
+
+				// The first reading: over several polls, none announcing a post that was there.
+				expect((await poll()).ids).toEqual([]);
+				expect(reading(watcher)).toBe(true);
+				const during: string[] = [];
+				for (let step = 0; reading(watcher) && step < 150; step++) {
+					if (step === 1 || step === 3) {
+						// One published now and, two polls later, two more: where new posts land.
+						const ids = await publishNew(sandbox, step === 1 ? 1 : 2);
+						during.push(...ids);
+						const tick = await poll();
+						// Announced on the next poll, except in a list drawn anew for every request,
+						// where the first reading cannot tell them from the posts that were there.
+						if (!shuffled) expect(new Set(tick.ids)).toEqual(new Set(ids));
+					} else if (step === 2) {
+						// A post there before leaves meanwhile, from a page the first poll read: the posts
+						// after it move up, one onto that page. Nothing is announced for any of them.
+						const leaving = (polls[0].listed.at(-1) ?? [])[0];
+						expect(old).toContain(leaving);
+						await control.simulate({
+							action: 'fail',
+							workspace_id: MAIN_WORKSPACE,
+							post_id: leaving,
+						});
+						expect((await poll()).ids).toEqual([]);
+					} else await poll();
+				}
+				expect(reading(watcher)).toBe(false);
+				expect(polls.length).toBeGreaterThan(5);
+				if (!shuffled) expect(polls.length).toBeLessThanOrEqual(12);
+
+				// After it: a post published now, and one that comes back deep in the list.
+				const after = await publishNew(sandbox, 1);
+				await control.simulate({
+					action: 'publish',
+					workspace_id: MAIN_WORKSPACE,
+					post_id: comeback,
+				});
+				for (let step = 0; step < 30 && !after.every((id) => announced.has(id)); step++)
+					await poll();
+				for (let step = 0; step < 30 && !announced.has(comeback); step++) await poll();
+				// A few more polls: nothing more is announced.
+				const more = polls.length;
+				for (let step = 0; step < 3; step++) await poll();
+				expect(polls.slice(more).flatMap((tick) => tick.ids)).toEqual([]);
+
+				const expected = shuffled ? [...after, comeback] : [...during, ...after, comeback];
+				for (const id of expected) expect([id, announced.get(id)]).toEqual([id, 1]);
+				// Nothing else, but in a shuffled list perhaps a post published during the first reading.
+				const others = [...announced.keys()].filter((id) => !expected.includes(id));
+				expect(others.filter((id) => !during.includes(id))).toEqual([]);
+				expect([...announced.values()].filter((times) => times !== 1)).toEqual([]);
+			},
+			180_000,
+		);
+	},
+);
+
+// n8n's durable scheduler drops what a poll past its budget did: its items and its static data. n8n
+// restarted keeps the static data the last poll saved.
+test.each(FINDABLE)(
+	'listed %s: a reading over several polls survives an abandoned poll and a restart: what entered is announced once',
+	async (listOrder) => {
+		await published(listOrder, 6);
+		let watcher = budgeted();
+		const announced: string[] = [];
+		const poll = async () => {
+			const tick = await watcher.tick();
+			expect(tick.error).toBeUndefined();
+			announced.push(...tick.ids);
+			return tick;
+		};
+		await poll();
+		await poll();
+		const first = await publishNew(sandbox, 1);
+		// Abandoned: it announced the post, but n8n keeps neither that nor where the reading got to.
+		const kept = watcher.staticData;
+		expect((await watcher.tick()).ids).toEqual(first);
+		watcher.staticData = kept;
+		expect((await poll()).ids).toEqual(first);
+		// n8n restarted between two polls; then a post enters.
+		watcher = watcher.restarted();
+		const second = await publishNew(sandbox, 1);
+		expect((await poll()).ids).toEqual(second);
+		for (let step = 0; reading(watcher) && step < 20; step++) await poll();
+		expect(reading(watcher)).toBe(false);
+		for (let step = 0; step < 3; step++) await poll();
+		expect(announced).toEqual([...first, ...second]);
+	},
+);
+
+// n8n's durable scheduler without durable cursors (2.41) keeps the static data only of a poll that
+// announces: here every other poll's is dropped, the first one's too.
+test.each(FINDABLE)(
+	'listed %s: a reading over several polls goes on where n8n keeps the static data only of polls that announce',
+	async (listOrder) => {
+		await published(listOrder, 7);
+		const watcher = budgeted();
+		const announced: string[] = [];
+		const poll = async () => {
+			const kept = watcher.staticData;
+			const tick = await watcher.tick();
+			expect(tick.error).toBeUndefined();
+			expect(tick.requests.length).toBeLessThanOrEqual(PAGES_A_POLL);
+			if (tick.ids.length === 0) watcher.staticData = kept;
+			announced.push(...tick.ids);
+			return tick;
+		};
+		expect((await poll()).ids).toEqual([]);
+		const during = await publishNew(sandbox, 1);
+		expect((await poll()).ids).toEqual(during);
+		// Then polls until one costs what an idle poll costs: the first reading is over.
+		let polls = 2;
+		while (polls < 15 && (await poll()).requests.length > 2) polls += 1;
+		expect(polls).toBeLessThan(15);
+		const after = await publishNew(sandbox, 1);
+		expect((await poll()).ids).toEqual(after);
+		for (let step = 0; step < 3; step++) await poll();
+		expect(announced).toEqual([...during, ...after]);
+	},
+);
+
+// Last in this file: the key's gate keeps what the service told it for the rest of the process.
+test('under n8n’s default budget, a poll reads at most a third of the quota a minute the service states', async () => {
+	const { control } = sandbox;
+	await control.profile({ listOrder: 'created-desc' });
+	// 32 requests a minute: 10 pages a poll (a third is 10 2/3: whole pages only). The polls here
+	// follow each other at once, inside one window, and stay under its 32: nothing is refused.
+	await control.rateLimit({ limit: 32, windowSeconds: 60, headers: true });
+	await control.seed({
+		workspace_id: MAIN_WORKSPACE,
+		resource: 'posts',
+		count: SIZE,
+		template: { status: 'published', history_days: 365, history_seed: 5 },
+	});
+	const watcher = new Watcher(sandbox, watching('postPublished'));
+	const polls = await activate(watcher, 5);
+	// The first two use all 10 (21 pages to read); the last what is left, and perhaps a request
+	// to learn what `date_from` filters on.
+	const sent = polls.map((tick) => tick.requests.length);
+	expect(sent.slice(0, 2)).toEqual([10, 10]);
+	expect(sent.length).toBe(3);
+	expect(sent[2]).toBeLessThanOrEqual(10);
+});

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { idOf } from '../shared/ids';
 import { overdueFields, toNotification } from './emit/notification';
 import { addReconnectLinks, failedAccounts } from './emit/reconnect';
-import { idOf } from '../shared/ids';
 import { startPoll } from './read/budget';
 import { readChanges, readExisting, readOnward } from './read/changes';
 import { readPage } from './read/pages';
@@ -69,9 +69,10 @@ async function testEvent(ctx: IPollFunctions): Promise<INodeExecutionData[][]> {
 
 /**
  * The cursor each poll that announced nothing left, by workflow and node, in this process. n8n's
- * durable scheduler without durable cursors (2.41) keeps the static data only of a poll that
- * announces: the static data it hands over is then behind (a lower `seq`), and a reading over
- * several polls would not go on. A poll that announced nothing lost nothing by being dropped.
+ * durable scheduler (2.41) keeps the static data only of a poll that announces without durable
+ * cursors, and not the poll at activation's with them: the static data it hands over is then behind
+ * (a lower `seq`), and a reading over several polls would not go on. A poll that announced nothing
+ * lost nothing by being dropped.
  */
 const written = new Map<string, Cursor>();
 

@@ -233,10 +233,15 @@ async function scenario(
 	// Where new posts land (the newest first): the next poll shows it.
 	await waitFor(async () => (await announcedBy(during)) !== undefined, Date.now() + 150_000);
 
-	// The first reading over: a poll of at most 3 pages (the one that ends it reads what is left).
+	// The first reading over: the last page read a second time (the first poll read it to find
+	// where new posts land, the reading's last poll reads it again), then page 1 by a later poll, and
+	// its reads done. Not the size of a poll: on a busy machine a poll's reads can pause 3 s.
 	const over = await waitFor(async () => {
-		const polls = await pollsIn(control);
-		return (polls.at(-1)?.length ?? Infinity) <= 3 && quiet(polls);
+		const reads = await listReads(control);
+		const lastPage = Math.max(...reads.map((read) => read.page));
+		const end = reads.filter((read) => read.page === lastPage)[1];
+		const next = end && reads.find((read) => read.page === 1 && read.at > end.at + 10_000);
+		return next !== undefined && quiet(await pollsIn(control));
 	}, Date.now() + 420_000);
 	if (!over) {
 		const polls = (await pollsIn(control)).map((poll) => poll.map((read) => read.page).join(','));

@@ -4,7 +4,7 @@ import type { Page } from '../../shared/api';
 import { idOf } from '../../shared/ids';
 import { PER_PAGE_MAX } from '../../shared/limits';
 import type { Watch } from '../watch/settings';
-import { headOf, readPage } from './pages';
+import { headOf, lastFrom, readPage } from './pages';
 
 /**
  * The idle poll's reasoning for a poll that finds k new posts where new posts land: the total grew by
@@ -35,7 +35,7 @@ export async function landingNow(
 		if (take.length === grown && wasHead(without(take)))
 			return { pages: [seen], landing: at, entered: ids(take) };
 	}
-	if ((seen.lastPage ?? (seen.hasMore ? at + 1 : at)) <= at) return undefined;
+	if (lastFrom(seen, at) <= at) return undefined;
 	const next = await readPage(ctx, watch, at + 1);
 	const allNew = !next.hasMore && !next.items.some(known);
 	for (const take of takes) {

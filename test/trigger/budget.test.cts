@@ -135,9 +135,16 @@ describe.each(KINDS)(
 
 				const expected = shuffled ? [...after, comeback] : [...during, ...after, comeback];
 				for (const id of expected) expect([id, announced.get(id)]).toEqual([id, 1]);
-				// Nothing else, but in a shuffled list perhaps a post published during the first reading.
+				// Nothing else, but in a shuffled list perhaps a post published during the first reading,
+				// and at most one there before: one left meanwhile, and the count of posts listed that
+				// ended the reading held it in place of one not yet listed (docs/trigger.md, What no
+				// polling can see).
 				const others = [...announced.keys()].filter((id) => !expected.includes(id));
-				expect(others.filter((id) => !during.includes(id))).toEqual([]);
+				const there = others.filter((id) => !during.includes(id));
+				if (shuffled) {
+					expect(there.length).toBeLessThanOrEqual(1);
+					expect(old).toEqual(expect.arrayContaining(there));
+				} else expect(there).toEqual([]);
 				expect([...announced.values()].filter((times) => times !== 1)).toEqual([]);
 			},
 			180_000,
@@ -208,6 +215,98 @@ test.each(FINDABLE)(
 		expect(announced).toEqual([...during, ...after]);
 	},
 );
+
+/** A poll's requests: the page of the state's list each asked for, or `date_from` for the probe. */
+const pagesOf = (tick: Tick) =>
+	tick.requests.map(({ query }) =>
+		query.date_from === undefined ? Number(query.page ?? 1) : 'date_from',
+	);
+
+// Each poll reads where new posts land first, then from the page before where the last one stopped
+// (read/onward.ts). The first poll finds where new posts land by reading the last page too.
+test.each([
+	{ listOrder: 'created-desc', landsOn: 'first' },
+	{ listOrder: 'updated-desc', landsOn: 'first' },
+	{ listOrder: 'created-asc', landsOn: 'last' },
+] as const)(
+	'listed $listOrder: a first reading over several polls asks for each page once but the one before where it stopped',
+	async ({ listOrder, landsOn }) => {
+		const { control } = sandbox;
+		await control.profile({ listOrder, statusStamps: 'kept', dateFilter: 'scheduled' });
+		await control.seed({
+			workspace_id: MAIN_WORKSPACE,
+			resource: 'posts',
+			count: 900,
+			template: { status: 'published', history_days: 365, history_seed: 9 },
+		});
+		const total = await listTotal(control, 'posts', MAIN_WORKSPACE, { 'status[]': 'published' });
+		// Room on the last page for the post published below: no page is added.
+		expect([Math.ceil(total / 100), Math.ceil((total + 1) / 100)]).toEqual([10, 10]);
+		const watcher = budgeted();
+		const polls: (number | string)[][] = [];
+		const announced: string[] = [];
+		for (let step = 0; step < 7; step++) {
+			const entering = step === 1 ? await publishNew(sandbox, 1) : [];
+			const tick = await watcher.tick();
+			expect(tick.error).toBeUndefined();
+			expect(tick.ids).toEqual(entering);
+			announced.push(...tick.ids);
+			polls.push(pagesOf(tick));
+		}
+		expect(announced.length).toBe(1);
+		if (landsOn === 'first') {
+			expect(polls).toEqual([
+				[1, 10, 2, 3],
+				// The post entering pushes one down: page 2 shows it, and is not asked for again.
+				[1, 2, 3, 4],
+				[1, 4, 5, 6],
+				[1, 6, 7, 8],
+				// The last: no budget left to learn what `date_from` filters on.
+				[1, 8, 9, 10],
+				// Idle: where new posts land, and one other page in turn.
+				[1, 2],
+				[1, 3],
+			]);
+		} else {
+			expect(polls).toEqual([
+				[1, 10, 2, 3],
+				// The post entering goes to the end of the last page: nothing else to read for it.
+				[10, 3, 4, 5],
+				[10, 5, 6, 7],
+				[10, 7, 8, 9],
+				// Page 10 read first: the reading is whole after page 9 (none past the last is asked
+				// for), and the budget left learns what `date_from` filters on.
+				[10, 9, 'date_from'],
+				[10, 1],
+				[10, 2],
+			]);
+		}
+	},
+);
+
+// 4.5 s allow 3 pages: the first poll stops at page 2, where the next poll's pages start. The page
+// that shows a post pushed down is that page: read once for both, and the third goes on to page 3.
+test('listed created-desc: the page that shows a post pushed down is not asked for twice', async () => {
+	await published('created-desc', 10);
+	const watcher = new Watcher(sandbox, watching('postPublished'), { pollBudgetMs: 4_500 });
+	expect(pagesOf(await watcher.tick())).toEqual([1, 21, 2]);
+	const entering = await publishNew(sandbox, 1);
+	const tick = await watcher.tick();
+	expect(tick.ids).toEqual(entering);
+	expect(pagesOf(tick)).toEqual([1, 2, 3]);
+});
+
+// A slow service: the budget's time runs out before its pages do. 16 s allow 10 pages, and no page
+// starts past half of it (8 s). Every request takes 3 s: page 1 (3 s), the last page (6 s), then
+// four pages at once (9 s); then none.
+test('a poll on a slow service starts no page past half its budget', async () => {
+	await published('created-desc', 8);
+	await sandbox.control.latency(3_000);
+	const watcher = new Watcher(sandbox, watching('postPublished'), { pollBudgetMs: 16_000 });
+	const tick = await watcher.tick();
+	expect(tick.error).toBeUndefined();
+	expect(pagesOf(tick)).toEqual([1, 21, 2, 3, 4, 5]);
+});
 
 // Last in this file: the key's gate keeps what the service told it for the rest of the process.
 test('under n8n’s default budget, a poll reads at most a third of the quota a minute the service states', async () => {

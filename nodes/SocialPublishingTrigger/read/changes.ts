@@ -152,10 +152,12 @@ export async function readOnward(
 
 /** Activation: every post in the state now, read until whole (readUntilWhole). */
 export async function readExisting(ctx: IPollFunctions, watch: Watch): Promise<Changes> {
-	const first = await readPosts(ctx, watch);
+	// Page 1, read here, is the first page the reading over several polls needs too.
+	const read: Pages = {};
+	const first = await readPosts(ctx, watch, read);
 	const reading = await readUntilWhole(ctx, watch, first);
 	const noting = { ...emptyCursor(watch.scope), noting: true };
-	if (reading.cut) return await readOnward(ctx, watch, noting, new Map());
+	if (reading.cut) return await readOnward(ctx, watch, noting, new Map(), read);
 	const head = first.whole ? first.head : undefined;
 	const [dateFilter, stamps] = [await probe(ctx, watch, reading.posts), stampsOf(reading.posts)];
 	const marks = { dateFilter, stamps, head, landing: first.landing };

@@ -80,14 +80,15 @@ export const headOf = (page: Page): string =>
  * states no order, so no page can be skipped. The reading is whole when it holds as many distinct
  * posts as the list's `total` says, with every page saying the same total. A list that changed
  * while it was read, or that comes in another order for every request, can repeat some posts and
- * leave out others: the reading is then not whole (remember/members.ts). Pages in `read` are reused.
+ * leave out others: the reading is then not whole (remember/members.ts). Pages in `read` are reused,
+ * and the pages read are added to it.
  */
 export async function readPosts(
 	ctx: IPollFunctions,
 	watch: Watch,
 	read: Pages = {},
 ): Promise<Reading> {
-	const page = async (at: number) => read[at - 1] ?? (await readPage(ctx, watch, at));
+	const page = async (at: number) => (read[at - 1] ??= await readPage(ctx, watch, at));
 	const pages = [await page(1)];
 	const rest = Array.from({ length: lastPageOf(pages[0]) - 1 }, (_, i) => i + 2);
 	const cut = rest.filter((at) => !read[at - 1]).length > (await pagesLeft(ctx));

@@ -28,15 +28,28 @@ const KINDS = [
 	{ statusStamps: 'kept', dateFilter: 'scheduled' },
 ] as const;
 
-/** 2,000 published posts (a year of history) in a list in `listOrder`. */
-async function published(listOrder: (typeof LIST_ORDERS)[number], history_seed: number) {
-	await sandbox.control.profile({ listOrder });
+/** Published posts (a year of history; 2,000 unless told) in a list in `listOrder`. */
+async function published(
+	listOrder: (typeof LIST_ORDERS)[number],
+	history_seed: number,
+	count = SIZE,
+	profile: Record<string, string> = {},
+) {
+	await sandbox.control.profile({ listOrder, ...profile });
 	await sandbox.control.seed({
 		workspace_id: MAIN_WORKSPACE,
 		resource: 'posts',
-		count: SIZE,
+		count,
 		template: { status: 'published', history_days: 365, history_seed },
 	});
+}
+
+/** The pages of the published posts' list, now and with one post more. */
+async function pagesNowAndOneMore(): Promise<number[]> {
+	const total = await listTotal(sandbox.control, 'posts', MAIN_WORKSPACE, {
+		'status[]': 'published',
+	});
+	return [Math.ceil(total / 100), Math.ceil((total + 1) / 100)];
 }
 
 /** Post Published under the budget of the durable scheduler in these tests. */
@@ -231,17 +244,9 @@ test.each([
 ] as const)(
 	'listed $listOrder: a first reading over several polls asks for each page once but the one before where it stopped',
 	async ({ listOrder, landsOn }) => {
-		const { control } = sandbox;
-		await control.profile({ listOrder, statusStamps: 'kept', dateFilter: 'scheduled' });
-		await control.seed({
-			workspace_id: MAIN_WORKSPACE,
-			resource: 'posts',
-			count: 900,
-			template: { status: 'published', history_days: 365, history_seed: 9 },
-		});
-		const total = await listTotal(control, 'posts', MAIN_WORKSPACE, { 'status[]': 'published' });
+		await published(listOrder, 9, 900, { statusStamps: 'kept', dateFilter: 'scheduled' });
 		// Room on the last page for the post published below: no page is added.
-		expect([Math.ceil(total / 100), Math.ceil((total + 1) / 100)]).toEqual([10, 10]);
+		expect(await pagesNowAndOneMore()).toEqual([10, 10]);
 		const watcher = budgeted();
 		const polls: (number | string)[][] = [];
 		const announced: string[] = [];
@@ -306,6 +311,85 @@ test('a poll on a slow service starts no page past half its budget', async () =>
 	const tick = await watcher.tick();
 	expect(tick.error).toBeUndefined();
 	expect(pagesOf(tick)).toEqual([1, 21, 2, 3, 4, 5]);
+});
+
+// The same service, with a list whose pages the budget allows: its time runs out first. 8 pages
+// (10 allowed); every request takes 5 s: page 1 (5 s), four pages at once (10 s, past half of 16 s),
+// then the last page, which tells where new posts land; none after it. The next poll goes on from
+// the page before where this one stopped (a post entering newest first pushes the posts down by
+// one); in a list drawn anew for every request, until the posts listed add up.
+test.each([
+	{ listOrder: 'created-desc', next: [1, 2, 5, 6, 7, 8] },
+	{ listOrder: 'updated-desc', next: [1, 2, 5, 6, 7, 8] },
+	// The post entering goes to the end of the last page, read first.
+	{ listOrder: 'created-asc', next: [8, 5, 6, 7] },
+	{ listOrder: 'shuffled', next: undefined },
+] as const)(
+	'listed $listOrder: a poll on a slow service that runs out of time before its pages do goes on at the next poll',
+	async ({ listOrder, next }) => {
+		const { control } = sandbox;
+		await published(listOrder, 11, 700);
+		expect(await pagesNowAndOneMore()).toEqual([8, 8]);
+		await control.latency(5_000);
+		const watcher = new Watcher(sandbox, watching('postPublished'), { pollBudgetMs: 16_000 });
+		const first = await watcher.tick();
+		expect(first.error).toBeUndefined();
+		expect(first.ids).toEqual([]);
+		expect(pagesOf(first)).toEqual([1, 2, 3, 4, 5, 8]);
+		await control.latency(0);
+		const entering = await publishNew(sandbox, 1);
+		const second = await watcher.tick();
+		expect(second.error).toBeUndefined();
+		const announced = [...second.ids];
+		if (next) {
+			expect(second.ids).toEqual(entering);
+			// Perhaps a request to learn what `date_from` filters on after them.
+			expect(pagesOf(second).filter((page) => page !== 'date_from')).toEqual(next);
+		}
+		for (let step = 0; reading(watcher) && step < 20; step++) {
+			const tick = await watcher.tick();
+			expect(tick.requests.length).toBeLessThanOrEqual(10);
+			announced.push(...tick.ids);
+		}
+		expect(reading(watcher)).toBe(false);
+		const idle = await watcher.tick();
+		expect(idle.ids).toEqual([]);
+		// In a list drawn anew, the post entering during the first reading counts as there before.
+		if (next) expect(announced).toEqual(entering);
+		else {
+			expect(announced.length).toBeLessThanOrEqual(1);
+			expect(entering).toEqual(expect.arrayContaining(announced));
+		}
+	},
+);
+
+// The same later: a post leaving deep in the list makes a poll read the whole list again (read/
+// changes.ts), and the time runs out after page 5. The pages it read count: the next poll goes on
+// from page 5, not from page 1.
+test('a whole reading again on a slow service goes on after the pages it read', async () => {
+	const { control } = sandbox;
+	await published('created-desc', 11, 700);
+	const watcher = new Watcher(sandbox, watching('postPublished'), { pollBudgetMs: 16_000 });
+	const activation = await watcher.tick();
+	expect(pagesOf(activation).filter((page) => page !== 'date_from')).toEqual([
+		1, 2, 3, 4, 5, 6, 7, 8,
+	]);
+	const leaving = activation.listed[4][0];
+	await control.simulate({ action: 'fail', workspace_id: MAIN_WORKSPACE, post_id: leaving });
+	await control.latency(5_000);
+	const cut = await watcher.tick();
+	expect(cut.error).toBeUndefined();
+	expect(cut.ids).toEqual([]);
+	expect(pagesOf(cut)).toEqual([1, 2, 3, 4, 5, 8]);
+	await control.latency(0);
+	const after = await watcher.tick();
+	expect(after.ids).toEqual([]);
+	expect(pagesOf(after).filter((page) => page !== 'date_from')).toEqual([1, 5, 6, 7, 8]);
+	expect(reading(watcher)).toBe(false);
+	const entering = await publishNew(sandbox, 1);
+	const next = await watcher.tick();
+	expect(next.ids).toEqual(entering);
+	expect(next.requests.length).toBeLessThanOrEqual(3);
 });
 
 // Last in this file: the key's gate keeps what the service told it for the rest of the process.

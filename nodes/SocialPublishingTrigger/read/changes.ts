@@ -260,8 +260,9 @@ export async function readChanges(
 			return { posts, coverage: 'window', complete: false, serviceTime, marks };
 		}
 	}
-	const reading = await readWhole(ctx, watch, members, { [landing - 1]: seen });
-	if (reading.cut) return await readOnward(ctx, watch, cursor, members, { [landing - 1]: seen });
+	const read: Pages = { [landing - 1]: seen };
+	const reading = await readWhole(ctx, watch, members, read);
+	if (reading.cut) return await readOnward(ctx, watch, cursor, members, read);
 	dateFilter ??= await probe(ctx, watch, reading.posts);
 	stamps = stampsOf(reading.posts, stamps);
 	const head = reading.whole ? reading.head : undefined;

@@ -68,6 +68,8 @@ export async function readOn(
 	Object.values(read).forEach((each) => list(each?.items ?? []));
 	const added = () => new Set([...earlier, ...listed.keys()]).size >= (seen.total ?? 0);
 	let [at, pass] = [Math.max(1, (cursor.readAt ?? 3) - 1), cursor.passes ?? 1];
+	// A first poll goes on after the pages it read already (a reading its budget's time cut short).
+	while (cursor.readAt === undefined && read[at - 1]) at += 1;
 	for (let left = await pagesLeft(ctx); left >= 1; left = await pagesLeft(ctx)) {
 		if (at > last && (added() || pass >= passes)) break;
 		// Another pass, from page 1: every page is asked for again.

@@ -21,7 +21,7 @@ export interface Reading {
 	head: string;
 	/** Where a new post lands: the last page when it holds a later post than page 1 (oldest first). */
 	landing: number;
-	/** Past this poll's budget (budget.ts): only page 1 was read, or the readings until whole stopped. */
+	/** Past this poll's budget (budget.ts): not every page was read, or the readings until whole stopped. */
 	cut?: boolean;
 }
 
@@ -91,9 +91,12 @@ export async function readPosts(
 	const page = async (at: number) => (read[at - 1] ??= await readPage(ctx, watch, at));
 	const pages = [await page(1)];
 	const rest = Array.from({ length: lastPageOf(pages[0]) - 1 }, (_, i) => i + 2);
-	const cut = rest.filter((at) => !read[at - 1]).length > (await pagesLeft(ctx));
-	for (let at = 0; !cut && at < rest.length; at += PAGES_AT_ONCE)
+	let cut = rest.filter((at) => !read[at - 1]).length > (await pagesLeft(ctx));
+	for (let at = 0; !cut && at < rest.length; at += PAGES_AT_ONCE) {
 		pages.push(...(await Promise.all(rest.slice(at, at + PAGES_AT_ONCE).map(page))));
+		// A slow service, or a wait for the rate limit, can spend the budget's time before its pages.
+		cut = at + PAGES_AT_ONCE < rest.length && (await pagesLeft(ctx)) < 1;
+	}
 	const posts = distinct(pages.flatMap((page) => page.items));
 	const rows = pages.reduce((sum, page) => sum + page.items.length, 0);
 	const totals = new Set(pages.map((page) => page.total));

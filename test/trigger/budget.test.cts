@@ -414,3 +414,105 @@ test('under n8n’s default budget, a poll reads at most a third of the quota a 
 	expect(sent.length).toBe(3);
 	expect(sent[2]).toBeLessThanOrEqual(10);
 });
+
+// A limit a second, told in the headers without the window's length: the gate counts it as a
+// quota a minute until a 429 tells the window (5 a minute: a third is 1 page). A poll still reads
+// 3 pages: where new posts land, the page before where the last poll stopped, and one more, so a
+// reading over several polls moves on. The polls come a second and more apart, as n8n's do, so
+// no request is refused and nothing teaches the window. Its own key: a gate of its own.
+test('a service that tells a limit of 5 a second: a reading over several polls moves on each poll', async () => {
+	const { control } = sandbox;
+	await published('created-desc', 12, 500);
+	expect(await pagesNowAndOneMore()).toEqual([6, 6]);
+	await control.rateLimit({ limit: 5, windowSeconds: 1, headers: true });
+	const watcher = new Watcher(sandbox, watching('postPublished'), { keyName: 'workspace' });
+	const polls: (number | string)[][] = [];
+	for (let step = 0; step < 6; step++) {
+		await new Promise((resolve) => setTimeout(resolve, 1_100));
+		const entering = step === 5 ? await publishNew(sandbox, 1) : [];
+		const tick = await watcher.tick();
+		expect(tick.error).toBeUndefined();
+		expect(tick.ids).toEqual(entering);
+		const refused = (await control.requests()).filter((request) => request.status === 429);
+		expect(refused).toEqual([]);
+		polls.push(pagesOf(tick));
+	}
+	expect(polls).toEqual([
+		[1, 6, 2],
+		[1, 2, 3],
+		[1, 3, 4],
+		[1, 4, 5],
+		[1, 5, 6],
+		// Idle, with the post that entered: where new posts land, and one other page in turn.
+		[1, 2],
+	]);
+});
+
+/** `count` polls that announce nothing: the pages each asked for. */
+async function quietPolls(watcher: Watcher, count: number) {
+	const polls: (number | string)[][] = [];
+	for (let step = 0; step < count; step++) {
+		const tick = await watcher.tick();
+		expect(tick.error).toBeUndefined();
+		expect(tick.ids).toEqual([]);
+		polls.push(pagesOf(tick));
+	}
+	return polls;
+}
+
+// A first reading in a list drawn anew for every request: a pass over the pages lists only some of
+// the posts, and another pass begins at page 1 (read/onward.ts). Where new posts land, L, is 1 or
+// the last page by chance (the first poll compares the two); each later poll asks for it first.
+// 8 pages, 4 a poll: the fourth poll reaches the last page with a page of its budget left, and
+// starts the next pass there, asking for page 1 again.
+test('listed shuffled: a pass that does not add up starts the next at page 1 in the same poll', async () => {
+	await published('shuffled', 11, 700);
+	expect(await pagesNowAndOneMore()).toEqual([8, 8]);
+	const watcher = budgeted();
+	const polls = await quietPolls(watcher, 5);
+	const landing = polls[1][0];
+	expect(polls).toEqual(
+		landing === 1
+			? [
+					[1, 8, 2, 3],
+					[1, 3, 4, 5],
+					[1, 5, 6, 7],
+					[1, 7, 8, 1],
+					[1, 2, 3, 4],
+				]
+			: [
+					[1, 8, 2, 3],
+					[8, 3, 4, 5],
+					[8, 5, 6, 7],
+					// Page 8, read first, is not asked for again: two pages left for the next pass.
+					[8, 7, 1, 2],
+					[8, 2, 3, 4],
+				],
+	);
+});
+
+// The same list on a slow service (5 s a request, 16 s: a batch of 4 pages after the first): the
+// second poll's time runs out as it reaches the last page. The next poll starts the next pass at
+// page 1, and the one after goes on from the page before where it stopped.
+test('listed shuffled: a poll whose time runs out on the last page leaves the next pass to the next poll', async () => {
+	await published('shuffled', 11, 700);
+	await sandbox.control.latency(5_000);
+	const watcher = new Watcher(sandbox, watching('postPublished'), { pollBudgetMs: 16_000 });
+	const polls = await quietPolls(watcher, 4);
+	const landing = polls[1][0];
+	expect(polls).toEqual(
+		landing === 1
+			? [
+					[1, 2, 3, 4, 5, 8],
+					[1, 5, 6, 7, 8],
+					[1, 2, 3, 4],
+					[1, 4, 5, 6, 7],
+				]
+			: [
+					[1, 2, 3, 4, 5, 8],
+					[8, 5, 6, 7],
+					[8, 1, 2, 3, 4],
+					[8, 4, 5, 6, 7],
+				],
+	);
+}, 90_000);

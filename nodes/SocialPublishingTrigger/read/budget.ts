@@ -9,8 +9,11 @@ import { quotaPerMinute } from '../../shared/api';
  * reads a page per 1.5 s of its budget at most (30 in 45 s: a page is answered in well under that,
  * which leaves room for a slow service), a third of the quota a minute once the service told it (the
  * action nodes keep two thirds), and starts none past half its budget. A reading goes on next poll.
+ * Whatever the quota, a poll may read 3 pages: a reading goes on where new posts land and from the
+ * page before where it stopped, and moves on by one more (a small quota, or a limit a second told
+ * without its window, which the gate counts as a minute's, would hold it in place for good).
  */
-const [LEGACY_BUDGET_MS, MS_PER_PAGE, QUOTA_SHARE] = [5 * 60_000, 1_500, 3];
+const [LEGACY_BUDGET_MS, MS_PER_PAGE, QUOTA_SHARE, PAGES_AT_LEAST] = [5 * 60_000, 1_500, 3, 3];
 
 /** Per poll: when it started, and the pages it read (n8n may hand all polls the same context). */
 const polls = new WeakMap<object, { started: number; pages: number }>();
@@ -30,5 +33,6 @@ export async function pagesLeft(ctx: IPollFunctions): Promise<number> {
 		typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : LEGACY_BUDGET_MS;
 	if (Date.now() - poll.started > budget / 2) return 0;
 	const quota = (await quotaPerMinute(ctx)) ?? Infinity;
-	return Math.max(0, Math.floor(Math.min(budget / MS_PER_PAGE, quota / QUOTA_SHARE)) - poll.pages);
+	const pages = Math.floor(Math.min(budget / MS_PER_PAGE, quota / QUOTA_SHARE));
+	return Math.max(0, Math.max(pages, PAGES_AT_LEAST) - poll.pages);
 }

@@ -63,6 +63,10 @@ const FOLDERS: Record<string, string[]> = {
 		'foundation/answer-headers',
 		'foundation/answer-bodies',
 		'foundation/key',
+		// A partial delete's 207 read as data (answer.ts's `dataStatuses`).
+		'post/delete',
+		// The service's clock (the Date header) handed on with the answer.
+		'trigger/overdue-clock',
 	],
 	'nodes/SocialPublishing/fields': [
 		'fields/fields',

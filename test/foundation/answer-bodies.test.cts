@@ -44,6 +44,26 @@ describe('a body that is not JSON', () => {
 		expect(await statusesTo(sandbox.control, path)).toEqual([204]);
 	});
 
+	test('plain text on a 500 to Post > Delete, which expects no data, is the service failing, not the post deleted', async () => {
+		const path = `/api/v1/workspaces/${MAIN_WORKSPACE}/posts/${DEMO.posts.draft}`;
+		await sandbox.control.fault({
+			method: 'DELETE',
+			path,
+			status: 500,
+			body: 'upstream timed out',
+		});
+
+		const error = expectError(
+			await run(inWorkspace('post', 'delete', { postId: DEMO.posts.draft })),
+		);
+
+		expect(error.httpCode).toBe('500');
+		expect(error.message).toBe(
+			'The Social Publishing service, or a proxy in front of it, failed (HTTP 500 Internal server error)',
+		);
+		expect(await statusesTo(sandbox.control, path)).toEqual([500]);
+	});
+
 	test('a 204 to a list is no list: the error says the answer is not the API form', async () => {
 		await sandbox.control.fault({ method: 'GET', path: ACCOUNTS, status: 204, body: '' });
 
@@ -74,6 +94,13 @@ describe('a body that is not JSON', () => {
 			status: 400,
 			body: 'Bad request: unknown filter',
 			message: 'Bad request: unknown filter (HTTP 400)',
+			description: 'The service rejected the request. Correct the fields listed and try again.',
+		},
+		{
+			what: 'plain text on a 400 over 300 characters: its first 300',
+			status: 400,
+			body: `Bad request: ${'a'.repeat(400)}`,
+			message: `Bad request: ${'a'.repeat(287)} (HTTP 400)`,
 			description: 'The service rejected the request. Correct the fields listed and try again.',
 		},
 		{

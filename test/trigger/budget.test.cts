@@ -392,29 +392,6 @@ test('a whole reading again on a slow service goes on after the pages it read', 
 	expect(next.requests.length).toBeLessThanOrEqual(3);
 });
 
-// Last in this file: the key's gate keeps what the service told it for the rest of the process.
-test('under n8n’s default budget, a poll reads at most a third of the quota a minute the service states', async () => {
-	const { control } = sandbox;
-	await control.profile({ listOrder: 'created-desc' });
-	// 32 requests a minute: 10 pages a poll (a third is 10 2/3: whole pages only). The polls here
-	// follow each other at once, inside one window, and stay under its 32: nothing is refused.
-	await control.rateLimit({ limit: 32, windowSeconds: 60, headers: true });
-	await control.seed({
-		workspace_id: MAIN_WORKSPACE,
-		resource: 'posts',
-		count: SIZE,
-		template: { status: 'published', history_days: 365, history_seed: 5 },
-	});
-	const watcher = new Watcher(sandbox, watching('postPublished'));
-	const polls = await activate(watcher, 5);
-	// The first two use all 10 (21 pages to read); the last what is left, and perhaps a request
-	// to learn what `date_from` filters on.
-	const sent = polls.map((tick) => tick.requests.length);
-	expect(sent.slice(0, 2)).toEqual([10, 10]);
-	expect(sent.length).toBe(3);
-	expect(sent[2]).toBeLessThanOrEqual(10);
-});
-
 // A limit a second, told in the headers without the window's length: the gate counts it as a
 // quota a minute until a 429 tells the window (5 a minute: a third is 1 page). A poll still reads
 // 3 pages: where new posts land, the page before where the last poll stopped, and one more, so a
@@ -516,3 +493,26 @@ test('listed shuffled: a poll whose time runs out on the last page leaves the ne
 				],
 	);
 }, 90_000);
+
+// Last in this file: the key's gate keeps what the service told it for the rest of the process.
+test('under n8n’s default budget, a poll reads at most a third of the quota a minute the service states', async () => {
+	const { control } = sandbox;
+	await control.profile({ listOrder: 'created-desc' });
+	// 32 requests a minute: 10 pages a poll (a third is 10 2/3: whole pages only). The polls here
+	// follow each other at once, inside one window, and stay under its 32: nothing is refused.
+	await control.rateLimit({ limit: 32, windowSeconds: 60, headers: true });
+	await control.seed({
+		workspace_id: MAIN_WORKSPACE,
+		resource: 'posts',
+		count: SIZE,
+		template: { status: 'published', history_days: 365, history_seed: 5 },
+	});
+	const watcher = new Watcher(sandbox, watching('postPublished'));
+	const polls = await activate(watcher, 5);
+	// The first two use all 10 (21 pages to read); the last what is left, and perhaps a request
+	// to learn what `date_from` filters on.
+	const sent = polls.map((tick) => tick.requests.length);
+	expect(sent.slice(0, 2)).toEqual([10, 10]);
+	expect(sent.length).toBe(3);
+	expect(sent[2]).toBeLessThanOrEqual(10);
+});

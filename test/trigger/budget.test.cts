@@ -7,18 +7,17 @@
 // after it once, and no post there before is ever announced. Then: a poll n8n abandons, n8n
 // restarted, n8n keeping the static data only of polls that announce (its durable scheduler without
 // durable cursors), and a third of the quota a service states.
-import type { IDataObject } from 'n8n-workflow';
-
 import { LIST_ORDERS } from '../../sandbox/profile.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { listTotal } from '../library/fixtures.cts';
 
+import { budgetFixtures, pagesOf, quietPolls, reading, SIZE } from './budgets.cts';
 import { activate, MAIN_WORKSPACE, publishNew, Watcher, watching } from './fixtures.cts';
 import type { Tick } from './fixtures.cts';
 
 const sandbox = useSandbox();
+const { published, pagesNowAndOneMore } = budgetFixtures(sandbox);
 
-const SIZE = 2_000;
 const BUDGET_MS = 6_000;
 const PAGES_A_POLL = 4;
 
@@ -28,38 +27,11 @@ const KINDS = [
 	{ statusStamps: 'kept', dateFilter: 'scheduled' },
 ] as const;
 
-/** Published posts (a year of history; 2,000 unless told) in a list in `listOrder`. */
-async function published(
-	listOrder: (typeof LIST_ORDERS)[number],
-	history_seed: number,
-	count = SIZE,
-	profile: Record<string, string> = {},
-) {
-	await sandbox.control.profile({ listOrder, ...profile });
-	await sandbox.control.seed({
-		workspace_id: MAIN_WORKSPACE,
-		resource: 'posts',
-		count,
-		template: { status: 'published', history_days: 365, history_seed },
-	});
-}
-
-/** The pages of the published posts' list, now and with one post more. */
-async function pagesNowAndOneMore(): Promise<number[]> {
-	const total = await listTotal(sandbox.control, 'posts', MAIN_WORKSPACE, {
-		'status[]': 'published',
-	});
-	return [Math.ceil(total / 100), Math.ceil((total + 1) / 100)];
-}
-
 /** Post Published under the budget of the durable scheduler in these tests. */
 const budgeted = () => new Watcher(sandbox, watching('postPublished'), { pollBudgetMs: BUDGET_MS });
 
 /** The list orders where a post entering lands on a page the trigger can find. */
 const FINDABLE = LIST_ORDERS.filter((order) => order !== 'shuffled');
-
-const reading = (watcher: Watcher) =>
-	(watcher.staticData.cursor as IDataObject | undefined)?.readAt !== undefined;
 
 describe.each(KINDS)(
 	'2,000 published posts, status changes $statusStamps updated_at, date_from on $dateFilter',
@@ -229,12 +201,6 @@ test.each(FINDABLE)(
 	},
 );
 
-/** A poll's requests: the page of the state's list each asked for, or `date_from` for the probe. */
-const pagesOf = (tick: Tick) =>
-	tick.requests.map(({ query }) =>
-		query.date_from === undefined ? Number(query.page ?? 1) : 'date_from',
-	);
-
 // Each poll reads where new posts land first, then from the page before where the last one stopped
 // (read/onward.ts). The first poll finds where new posts land by reading the last page too.
 test.each([
@@ -301,97 +267,6 @@ test('listed created-desc: the page that shows a post pushed down is not asked f
 	expect(pagesOf(tick)).toEqual([1, 2, 3]);
 });
 
-// A slow service: the budget's time runs out before its pages do. 16 s allow 10 pages, and no page
-// starts past half of it (8 s). Every request takes 3 s: page 1 (3 s), the last page (6 s), then
-// four pages at once (9 s); then none.
-test('a poll on a slow service starts no page past half its budget', async () => {
-	await published('created-desc', 8);
-	await sandbox.control.latency(3_000);
-	const watcher = new Watcher(sandbox, watching('postPublished'), { pollBudgetMs: 16_000 });
-	const tick = await watcher.tick();
-	expect(tick.error).toBeUndefined();
-	expect(pagesOf(tick)).toEqual([1, 21, 2, 3, 4, 5]);
-});
-
-// The same service, with a list whose pages the budget allows: its time runs out first. 8 pages
-// (10 allowed); every request takes 5 s: page 1 (5 s), four pages at once (10 s, past half of 16 s),
-// then the last page, which tells where new posts land; none after it. The next poll goes on from
-// the page before where this one stopped (a post entering newest first pushes the posts down by
-// one); in a list drawn anew for every request, until the posts listed add up.
-test.each([
-	{ listOrder: 'created-desc', next: [1, 2, 5, 6, 7, 8] },
-	{ listOrder: 'updated-desc', next: [1, 2, 5, 6, 7, 8] },
-	// The post entering goes to the end of the last page, read first.
-	{ listOrder: 'created-asc', next: [8, 5, 6, 7] },
-	{ listOrder: 'shuffled', next: undefined },
-] as const)(
-	'listed $listOrder: a poll on a slow service that runs out of time before its pages do goes on at the next poll',
-	async ({ listOrder, next }) => {
-		const { control } = sandbox;
-		await published(listOrder, 11, 700);
-		expect(await pagesNowAndOneMore()).toEqual([8, 8]);
-		await control.latency(5_000);
-		const watcher = new Watcher(sandbox, watching('postPublished'), { pollBudgetMs: 16_000 });
-		const first = await watcher.tick();
-		expect(first.error).toBeUndefined();
-		expect(first.ids).toEqual([]);
-		expect(pagesOf(first)).toEqual([1, 2, 3, 4, 5, 8]);
-		await control.latency(0);
-		const entering = await publishNew(sandbox, 1);
-		const second = await watcher.tick();
-		expect(second.error).toBeUndefined();
-		const announced = [...second.ids];
-		if (next) {
-			expect(second.ids).toEqual(entering);
-			// Perhaps a request to learn what `date_from` filters on after them.
-			expect(pagesOf(second).filter((page) => page !== 'date_from')).toEqual(next);
-		}
-		for (let step = 0; reading(watcher) && step < 20; step++) {
-			const tick = await watcher.tick();
-			expect(tick.requests.length).toBeLessThanOrEqual(10);
-			announced.push(...tick.ids);
-		}
-		expect(reading(watcher)).toBe(false);
-		const idle = await watcher.tick();
-		expect(idle.ids).toEqual([]);
-		// In a list drawn anew, the post entering during the first reading counts as there before.
-		if (next) expect(announced).toEqual(entering);
-		else {
-			expect(announced.length).toBeLessThanOrEqual(1);
-			expect(entering).toEqual(expect.arrayContaining(announced));
-		}
-	},
-);
-
-// The same later: a post leaving deep in the list makes a poll read the whole list again (read/
-// changes.ts), and the time runs out after page 5. The pages it read count: the next poll goes on
-// from page 5, not from page 1.
-test('a whole reading again on a slow service goes on after the pages it read', async () => {
-	const { control } = sandbox;
-	await published('created-desc', 11, 700);
-	const watcher = new Watcher(sandbox, watching('postPublished'), { pollBudgetMs: 16_000 });
-	const activation = await watcher.tick();
-	expect(pagesOf(activation).filter((page) => page !== 'date_from')).toEqual([
-		1, 2, 3, 4, 5, 6, 7, 8,
-	]);
-	const leaving = activation.listed[4][0];
-	await control.simulate({ action: 'fail', workspace_id: MAIN_WORKSPACE, post_id: leaving });
-	await control.latency(5_000);
-	const cut = await watcher.tick();
-	expect(cut.error).toBeUndefined();
-	expect(cut.ids).toEqual([]);
-	expect(pagesOf(cut)).toEqual([1, 2, 3, 4, 5, 8]);
-	await control.latency(0);
-	const after = await watcher.tick();
-	expect(after.ids).toEqual([]);
-	expect(pagesOf(after).filter((page) => page !== 'date_from')).toEqual([1, 5, 6, 7, 8]);
-	expect(reading(watcher)).toBe(false);
-	const entering = await publishNew(sandbox, 1);
-	const next = await watcher.tick();
-	expect(next.ids).toEqual(entering);
-	expect(next.requests.length).toBeLessThanOrEqual(3);
-});
-
 // A limit a second, told in the headers without the window's length: the gate counts it as a
 // quota a minute until a 429 tells the window (5 a minute: a third is 1 page). A poll still reads
 // 3 pages: where new posts land, the page before where the last poll stopped, and one more, so a
@@ -425,18 +300,6 @@ test('a service that tells a limit of 5 a second: a reading over several polls m
 	]);
 });
 
-/** `count` polls that announce nothing: the pages each asked for. */
-async function quietPolls(watcher: Watcher, count: number) {
-	const polls: (number | string)[][] = [];
-	for (let step = 0; step < count; step++) {
-		const tick = await watcher.tick();
-		expect(tick.error).toBeUndefined();
-		expect(tick.ids).toEqual([]);
-		polls.push(pagesOf(tick));
-	}
-	return polls;
-}
-
 // A first reading in a list drawn anew for every request: a pass over the pages lists only some of
 // the posts, and another pass begins at page 1 (read/onward.ts). Where new posts land, L, is 1 or
 // the last page by chance (the first poll compares the two); each later poll asks for it first.
@@ -467,32 +330,6 @@ test('listed shuffled: a pass that does not add up starts the next at page 1 in 
 				],
 	);
 });
-
-// The same list on a slow service (5 s a request, 16 s: a batch of 4 pages after the first): the
-// second poll's time runs out as it reaches the last page. The next poll starts the next pass at
-// page 1, and the one after goes on from the page before where it stopped.
-test('listed shuffled: a poll whose time runs out on the last page leaves the next pass to the next poll', async () => {
-	await published('shuffled', 11, 700);
-	await sandbox.control.latency(5_000);
-	const watcher = new Watcher(sandbox, watching('postPublished'), { pollBudgetMs: 16_000 });
-	const polls = await quietPolls(watcher, 4);
-	const landing = polls[1][0];
-	expect(polls).toEqual(
-		landing === 1
-			? [
-					[1, 2, 3, 4, 5, 8],
-					[1, 5, 6, 7, 8],
-					[1, 2, 3, 4],
-					[1, 4, 5, 6, 7],
-				]
-			: [
-					[1, 2, 3, 4, 5, 8],
-					[8, 5, 6, 7],
-					[8, 1, 2, 3, 4],
-					[8, 4, 5, 6, 7],
-				],
-	);
-}, 90_000);
 
 // Last in this file: the key's gate keeps what the service told it for the rest of the process.
 test('under n8n’s default budget, a poll reads at most a third of the quota a minute the service states', async () => {

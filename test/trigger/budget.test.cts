@@ -12,7 +12,7 @@ import { useSandbox } from '../harness/sandbox.cts';
 import { listTotal } from '../library/fixtures.cts';
 
 import { budgetFixtures, pagesOf, quietPolls, reading, SIZE } from './budgets.cts';
-import { activate, MAIN_WORKSPACE, publishNew, Watcher, watching } from './fixtures.cts';
+import { activate, editPost, MAIN_WORKSPACE, publishNew, Watcher, watching } from './fixtures.cts';
 import type { Tick } from './fixtures.cts';
 
 const sandbox = useSandbox();
@@ -265,6 +265,51 @@ test('listed created-desc: the page that shows a post pushed down is not asked f
 	const tick = await watcher.tick();
 	expect(tick.ids).toEqual(entering);
 	expect(pagesOf(tick)).toEqual([1, 2, 3]);
+});
+
+// A list that fits what a poll may read is read whole in one poll, in batches of 4 pages after
+// page 1 (read/pages.ts), however exactly it fits: a poll whose budget allows as many pages as the
+// list has (5 pages in 7.5 s, 6 in 9 s) reads them all, and so does a poll with time to spare.
+test.each([
+	{ count: 400, pages: 5, pollBudgetMs: 7_500, budget: '7.5 s' },
+	{ count: 500, pages: 6, pollBudgetMs: 9_000, budget: '9 s' },
+	{ count: SIZE, pages: 21, pollBudgetMs: undefined, budget: 'n8n’s default' },
+])(
+	'a list of $pages pages under a budget of $budget: the first poll reads it whole',
+	async ({ count, pages, pollBudgetMs }) => {
+		await published('created-desc', 13, count);
+		expect(await pagesNowAndOneMore()).toEqual([pages, pages]);
+		const watcher = new Watcher(sandbox, watching('postPublished'), { pollBudgetMs });
+		const first = await watcher.tick();
+		expect(first.error).toBeUndefined();
+		expect(pagesOf(first).filter((page) => page !== 'date_from')).toEqual(
+			Array.from({ length: pages }, (_, i) => i + 1),
+		);
+		expect(reading(watcher)).toBe(false);
+		const entering = await publishNew(sandbox, 1);
+		expect((await watcher.tick()).ids).toEqual(entering);
+	},
+);
+
+// An edit is no event: in a list by update, the post edited moves to the top of page 1, where new
+// posts land, and the page holds the same posts in another order. The next poll costs what an idle
+// poll costs (read/pages.ts: the page's signature takes its IDs in any order).
+test('listed updated-desc: an edit that reorders the page where new posts land costs an idle poll', async () => {
+	await published('updated-desc', 14, SIZE, { dateFilter: 'scheduled' });
+	const watcher = new Watcher(sandbox, watching('postPublished'));
+	const first = await watcher.tick();
+	expect(first.error).toBeUndefined();
+	expect(reading(watcher)).toBe(false);
+	const idle = pagesOf(await watcher.tick());
+	expect(idle).toHaveLength(2);
+	// The last post of page 1 goes to its top.
+	const pageOne = first.listed[0];
+	await editPost(sandbox, pageOne[pageOne.length - 1], 'screens');
+	const edited = await watcher.tick();
+	expect(edited.error).toBeUndefined();
+	expect(edited.ids).toEqual([]);
+	expect(pagesOf(edited)).toHaveLength(2);
+	expect(pagesOf(edited)[0]).toBe(1);
 });
 
 // A limit a second, told in the headers without the window's length: the gate counts it as a

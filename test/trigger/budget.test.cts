@@ -312,6 +312,25 @@ test('listed updated-desc: an edit that reorders the page where new posts land c
 	expect(pagesOf(edited)[0]).toBe(1);
 });
 
+// Where new posts land is the list's only page: when what changed there does not add up (two
+// posts entered, one left), the poll reads the list whole, and asks for no page past the last
+// (read/grown.ts reads the next page only where there is one).
+test('a list of one page where two posts enter and one leaves: no page past the last is asked for', async () => {
+	const { control } = sandbox;
+	await published('created-desc', 15, 40);
+	expect(await pagesNowAndOneMore()).toEqual([1, 1]);
+	const watcher = new Watcher(sandbox, watching('postPublished'));
+	const first = await watcher.tick();
+	expect(first.error).toBeUndefined();
+	const leaving = first.listed[0][5];
+	await control.simulate({ action: 'fail', workspace_id: MAIN_WORKSPACE, post_id: leaving });
+	const entering = await publishNew(sandbox, 2);
+	const tick = await watcher.tick();
+	expect(tick.error).toBeUndefined();
+	expect([...tick.ids].sort()).toEqual([...entering].sort());
+	expect(pagesOf(tick).filter((page) => page !== 'date_from')).toEqual([1]);
+});
+
 // A limit a second, told in the headers without the window's length: the gate counts it as a
 // quota a minute until a 429 tells the window (5 a minute: a third is 1 page). A poll still reads
 // 3 pages: where new posts land, the page before where the last poll stopped, and one more, so a

@@ -1,5 +1,6 @@
-// `npm run test:mutation [-- <file or folder under nodes/> ...]`: StrykerJS mutates the code that
-// decides, one folder at a time, and runs the tests that claim to cover it against each mutant.
+// `npm run test:mutation [-- <file, file:lines or folder under nodes/> ...]`: StrykerJS mutates
+// the code that decides, one folder at a time, and runs the tests that claim to cover it against
+// each mutant.
 // The tests run the built package, so Stryker builds its instrumented copy with the project's own
 // build (`n8n-node build`); they run on the real engine and sandbox, as `npm test` runs them.
 // Without arguments: every folder of FOLDERS, in turn (hours: see docs/development.md).
@@ -145,7 +146,8 @@ module.exports = { ...base, rootDir: process.cwd(), reporters: ['default'],
   testMatch: ${JSON.stringify(tests.map((test) => `**/test/${test}.test.cts`))} };
 `,
 	);
-	const pattern = target.endsWith('.ts') ? target : `${target}/**/*.ts`;
+	// A file, a file's lines (`changes.ts:1-151`: a long file measured in parts), or a folder.
+	const pattern = /\.ts(:\d+-\d+)?$/.test(target) ? target : `${target}/**/*.ts`;
 	console.log(`\n[mutation] ${pattern}, against: ${tests.join(', ')}`);
 	// Stryker's own settings (stryker.config.json), with what to mutate and the tests to run.
 	const config = join(dir, 'stryker.config.json');

@@ -33,9 +33,8 @@ async function itemsOf(
 			item.failed_accounts = failedAccounts(item.accounts as IDataObject[], post);
 		return item;
 	});
-	if (watch.event.failures && (ctx.getNodeParameter('options.reconnectLinks', false) as boolean)) {
+	if (watch.event.failures && (ctx.getNodeParameter('options.reconnectLinks', false) as boolean))
 		await addReconnectLinks(ctx, watch.workspaceId, items);
-	}
 	return ctx.helpers.returnJsonArray(items);
 }
 
@@ -114,13 +113,11 @@ export async function pollPosts(this: IPollFunctions): Promise<INodeExecutionDat
 	const items = told.length > 0 ? await itemsOf(this, told, watch, now) : null;
 
 	// Assigned only when changed: n8n saves the workflow's static data whenever it is written to.
-	if (memory.me && JSON.stringify(memory.me) !== JSON.stringify(staticData.me)) {
+	if (memory.me && JSON.stringify(memory.me) !== JSON.stringify(staticData.me))
 		staticData.me = memory.me;
-	}
 	if (JSON.stringify(cursor) !== JSON.stringify(from)) cursor.seq = (from.seq ?? 0) + 1;
-	if (JSON.stringify(cursor) !== JSON.stringify(staticData.cursor)) {
+	if (JSON.stringify(cursor) !== JSON.stringify(staticData.cursor))
 		staticData.cursor = cursor as unknown as IDataObject;
-	}
 	if (items) written.delete(key);
 	else written.set(key, cursor);
 	return items ? [items] : null;

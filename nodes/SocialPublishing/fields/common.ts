@@ -58,9 +58,8 @@ export function param(
 }
 
 /** The chosen workspace's ID, checked before anything workspace-scoped is sent. */
-export function workspaceIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
-	return param(ctx, itemIndex, workspace) as string;
-}
+export const workspaceIdOf = (ctx: IExecuteFunctions, itemIndex: number): string =>
+	param(ctx, itemIndex, workspace) as string;
 
 /** The path of an operation on one post: its workspace and its ID, both checked. */
 export const postParams = (ctx: IExecuteFunctions, itemIndex: number) => ({

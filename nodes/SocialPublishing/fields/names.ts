@@ -18,6 +18,4 @@ const PLATFORM_NAMES: Record<string, string> = {
 	youtube: 'YouTube',
 };
 
-export function platformLabel(key: string): string {
-	return PLATFORM_NAMES[key] ?? titleCase(key);
-}
+export const platformLabel = (key: string): string => PLATFORM_NAMES[key] ?? titleCase(key);

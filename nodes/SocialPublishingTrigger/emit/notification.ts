@@ -38,9 +38,8 @@ function approvalOf(post: IDataObject): IDataObject {
 
 /** A link to the post, only where the service gives one. */
 function linkOf(post: IDataObject): string | null {
-	for (const key of ['post_url', 'url', 'link', 'permalink']) {
+	for (const key of ['post_url', 'url', 'link', 'permalink'])
 		if (typeof post[key] === 'string' && post[key] !== '') return post[key] as string;
-	}
 	return null;
 }
 

@@ -106,9 +106,8 @@ export async function addReconnectLinks(
 	const listed = await getList.call(ctx, 'accounts', { workspaceId });
 	const byId = new Map(listed.map((account) => [idOf(account), account]));
 	const fixes = new Map<string, Fix>();
-	for (const id of new Set(failing.map((account) => String(account.account_id)))) {
+	for (const id of new Set(failing.map((account) => String(account.account_id))))
 		fixes.set(id, await fixFor(ctx, workspaceId, byId.get(id)));
-	}
 	for (const item of items) {
 		item.failed_accounts = (item.failed_accounts as IDataObject[]).map((account) => ({
 			...account,

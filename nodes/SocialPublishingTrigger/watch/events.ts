@@ -100,6 +100,5 @@ export const APPROVAL_EVENTS = EVENTS.filter((event) => event.approvalFilters).m
 	(event) => event.value,
 );
 
-export function eventOf(value: string): TriggerEvent | undefined {
-	return EVENTS.find((event) => event.value === value);
-}
+export const eventOf = (value: string): TriggerEvent | undefined =>
+	EVENTS.find((event) => event.value === value);

@@ -174,9 +174,8 @@ export function redirectError(node: INode, where: Where, status: number, locatio
 }
 
 /** The credential kept the key back (plain http:// to a public host): nothing was sent. */
-export function keyRefusedError(node: INode, where: Where, refusal: string) {
-	return withOutcome('not-sent', node, {}, { message: refusal, itemIndex: where.itemIndex });
-}
+export const keyRefusedError = (node: INode, where: Where, refusal: string) =>
+	withOutcome('not-sent', node, {}, { message: refusal, itemIndex: where.itemIndex });
 
 /** A 5xx whose body is a page or text: the service, or a proxy in front of it, failed. */
 export function serviceFailedError(

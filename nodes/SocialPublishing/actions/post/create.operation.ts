@@ -100,9 +100,8 @@ export async function plan(this: IExecuteFunctions, itemIndex: number): Promise<
 	setPath(body, 'scheduling.publish_type', publishType);
 	if (placed) setPath(body, pathOf(post.scheduledAt), placed.wall);
 	readFields(checks, post.additionalFields, fields, zone, body);
-	for (const group of [post.firstComment, post.approval]) {
+	for (const group of [post.firstComment, post.approval])
 		readGroup(checks, group, fields[group.name], zone, body);
-	}
 	readPlatformOptions(checks, platformOptions, zone, body);
 	const binaryProperties = (read(post.binaryPropertyNames, fields.binaryPropertyNames) ??
 		[]) as string[];

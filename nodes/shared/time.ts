@@ -90,8 +90,17 @@ export function placeIn(time: GivenTime, zoneName: string): Placed {
 	return { wall, at, notice: `${wall} occurs twice in ${zoneName}, ${change}. ${which}` };
 }
 
+/** instantIn's answers: every poll reads the same posts' times (35 µs each in luxon); 20,000 at most. */
+const instants = new Map<string, number>();
+
 /** A wall-clock time of the service in `zone` (UTC when not a zone), or a time with its offset, as an instant. */
 export function instantIn(value: unknown, zone: unknown): number {
+	const key = JSON.stringify([zone, value]);
+	let at = instants.get(key);
+	if (at !== undefined) return at;
 	const time = readTime(value);
-	return time ? placeIn(time, typeof zone === 'string' && isZone(zone) ? zone : 'UTC').at : NaN;
+	at = time ? placeIn(time, typeof zone === 'string' && isZone(zone) ? zone : 'UTC').at : NaN;
+	if (instants.size >= 20_000) instants.clear();
+	instants.set(key, at);
+	return at;
 }

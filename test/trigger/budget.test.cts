@@ -396,6 +396,27 @@ test('listed shuffled: a pass that does not add up starts the next at page 1 in 
 	);
 });
 
+// What `date_from` filters on is learnt with one request where its first page already tells: a
+// service that filters on nothing answers with posts updated long before the day asked.
+test('a service whose date_from filters nothing: activation learns it with one request, not a reading', async () => {
+	const { control } = sandbox;
+	await control.profile({ dateFilter: 'ignored' });
+	// 300 posts over a year, a tenth edited up to 30 days after they went out: a post edited a
+	// day or more after it was created, scheduled and published tells the day to ask from.
+	await control.seed({
+		workspace_id: MAIN_WORKSPACE,
+		resource: 'posts',
+		count: 300,
+		template: { status: 'published', history_days: 365, history_seed: 6 },
+	});
+	const tick = await new Watcher(sandbox, watching('postPublished')).tick();
+	expect(tick.error).toBeUndefined();
+	expect(tick.ids).toEqual([]);
+	// The whole list first (3 pages, more readings in a list drawn anew for every request), then
+	// one page of `date_from`: it holds posts older than the day, so the filter is not on updates.
+	expect(pagesOf(tick).filter((page) => page === 'date_from')).toEqual(['date_from']);
+});
+
 // Last in this file: the key's gate keeps what the service told it for the rest of the process.
 test('under n8n’s default budget, a poll reads at most a third of the quota a minute the service states', async () => {
 	const { control } = sandbox;

@@ -60,6 +60,7 @@ export function logRequest(runtime: Runtime, request: FastifyRequest, status: nu
 		status,
 		key: runtime.keyName(keyOf(request)),
 		at: runtime.clock.iso(),
+		arrived: request.arrived,
 		...(request.loggedListed ? { listed: request.loggedListed } : {}),
 	});
 }

@@ -119,6 +119,11 @@ export interface LoggedRequest {
 	/** The sandbox's clock when it answered (or dropped) the request, so tests measure waits on it. */
 	at: string;
 	/**
+	 * The order the request came in, from 1 (`seq` is the order of the answers): a client's pages
+	 * read at once are answered in any order.
+	 */
+	arrived: number;
+	/**
 	 * The posts list only: the IDs its answer held, in its order. In a list drawn anew for every
 	 * request no other request can tell what a reader was shown.
 	 */
@@ -140,6 +145,8 @@ declare module 'fastify' {
 		loggedBody: LoggedBody;
 		/** The IDs a posts list answered, for the log. */
 		loggedListed: string[] | null;
+		/** Its place in the order requests came in (Runtime.arrival). */
+		arrived: number;
 		/** A fault to apply once the request has been handled. */
 		afterFault: Fault | null;
 	}
@@ -184,6 +191,7 @@ export class Runtime {
 	profile: Profile;
 	private readonly startProfile: Profile;
 	private seq = 0;
+	private arrivals = 0;
 
 	constructor(rateLimit: RateLimit | null, profile: Profile) {
 		this.rateLimit = rateLimit;
@@ -209,6 +217,7 @@ export class Runtime {
 		this.credits = null;
 		this.windows.clear();
 		this.seq = 0;
+		this.arrivals = 0;
 		this.rateLimit = rateLimit === undefined ? this.startRateLimit : rateLimit;
 		this.profile = { ...this.startProfile };
 	}
@@ -275,6 +284,11 @@ export class Runtime {
 		}
 		this.held.clear();
 		for (const end of [...this.delays]) end();
+	}
+
+	arrival(): number {
+		this.arrivals += 1;
+		return this.arrivals;
 	}
 
 	log(entry: Omit<LoggedRequest, 'seq'>): void {

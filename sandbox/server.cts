@@ -119,9 +119,11 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 	app.decorateRequest('loggedBody', null);
 	app.decorateRequest('loggedListed', null);
 	app.decorateRequest('afterFault', null);
+	app.decorateRequest('arrived', 0);
 
 	app.addHook('onRequest', async (request, reply) => {
 		if (!isApi(request)) return;
+		request.arrived = runtime.arrival();
 		runtime.countInFlight(reply.raw);
 		const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
 		request.loggedQuery = { ...parseQuery(query) } as Record<string, string | string[]>;

@@ -87,6 +87,8 @@ const workflow: Workflow = {
 
 interface ListRead {
 	seq: number;
+	/** The order the sandbox received it in: a poll's pages read at once are answered in any order. */
+	arrived: number;
 	/** When the sandbox answered, ms since the epoch. */
 	at: number;
 	page: number;
@@ -94,39 +96,53 @@ interface ListRead {
 	dated: boolean;
 }
 
+/** The posts list's reads, in the order they came in. */
 async function listReads(control: SandboxControl): Promise<ListRead[]> {
-	return (await control.requests({ method: 'GET', path: POSTS_PATH })).map((request) => ({
+	const reads = (await control.requests({ method: 'GET', path: POSTS_PATH })).map((request) => ({
 		seq: request.seq,
+		arrived: request.arrived,
 		at: Date.parse(request.at),
 		page: Number(request.query.page ?? 1),
 		dated: request.query.date_from !== undefined,
 	}));
+	return reads.sort((a, b) => a.arrived - b.arrived);
 }
 
 /**
- * The reads split into polls. Each poll reads page 1 of the state's list first, once; then (the
- * first poll) the last page and on from page 2, or (a later one) on from the page before where the
- * last stopped, each page after the one before. Polls can overlap: on the durable scheduler the
- * poll at activation and the first scheduled one ran at once under load (the time between reads
- * alone made one "poll" of 57 pages of them; page 1 alone, one of 35). So a read joins the poll
- * still reading (a read within `gapMs`) whose last page it follows, else one that has read only
- * page 1, else the latest; a `date_from` request (learning what it filters on) the latest.
+ * The reads (in the order they came in) split into polls. Each poll reads page 1 of the state's
+ * list first, once, then other pages, each once, a few at once (so in any order, even as they come
+ * in). Polls can overlap: on the durable scheduler the poll at activation and the first scheduled
+ * one ran at once under load (the time between reads alone made one "poll" of 57 pages of them;
+ * page 1 alone, one of 35), each reading the same pages. So page 1 starts a poll, and another read
+ * joins the latest poll still reading (a read within `gapMs`) that has not read its page; a
+ * `date_from` request (learning what it filters on) the latest. Not the poll whose last page it
+ * follows: a poll goes on from the page where the one before stopped, and a page answered late
+ * went to the one before (a poll of 34 pages in a run of `a7a0d59`).
  */
 function pollsOf(reads: ListRead[], gapMs: number): ListRead[][] {
 	const polls: ListRead[][] = [];
+	const readIn = (poll: ListRead[], page: number) =>
+		poll.some((each) => !each.dated && each.page === page);
 	for (const read of reads) {
 		const open = polls.filter((poll) => read.at - poll[poll.length - 1].at < gapMs);
-		if (open.length === 0 || (read.page === 1 && !read.dated)) {
-			polls.push([read]);
-			continue;
-		}
-		const follows = open.find(
-			(poll) => !read.dated && poll[poll.length - 1].page === read.page - 1,
-		);
-		const started = open.find((poll) => !read.dated && poll.length === 1);
-		(follows ?? started ?? open[open.length - 1]).push(read);
+		const joins = read.dated ? open.at(-1) : open.findLast((poll) => !readIn(poll, read.page));
+		if (joins === undefined || (read.page === 1 && !read.dated)) polls.push([read]);
+		else joins.push(read);
 	}
 	return polls;
+}
+
+/**
+ * When the reading had read every page of the list, from 1 to the last: the latest first read of
+ * a page (the last page, read second to find where new posts land, then again at the end).
+ */
+function readWholeAt(reads: ListRead[]): number | undefined {
+	const firstRead = new Map<number, number>();
+	for (const read of reads) {
+		if (!read.dated && !firstRead.has(read.page)) firstRead.set(read.page, read.at);
+	}
+	const lastPage = Math.max(0, ...firstRead.keys());
+	return firstRead.size === lastPage && lastPage > 1 ? Math.max(...firstRead.values()) : undefined;
 }
 
 const { parse } = requireFromN8n('flatted') as { parse(text: string): IRunExecutionData };
@@ -248,19 +264,13 @@ async function scenario(
 	// Where new posts land (the newest first): the next poll shows it.
 	await waitFor(async () => (await announcedBy(during)) !== undefined, Date.now() + 150_000);
 
-	// The first reading over: the last page read by a poll after others (a first poll reads it
-	// second, to find where new posts land; the reading's last poll reads it after the pages before
-	// it), then page 1 by a later poll, and its reads done. Not the size of a poll: on a busy machine
-	// a poll's reads can pause 3 s, and two first polls can run at once.
+	// The first reading over: every page of the list read, then page 1 by a later poll, and its
+	// reads done. Not told by the polls: a run taken for a poll's end published the post while the
+	// reading was at page 44 (CI, `a7a0d59`), and the post's poll read 24 pages.
 	const over = await waitFor(async () => {
 		const reads = await listReads(control);
-		const lastPage = Math.max(...reads.map((read) => read.page));
-		// Not the last page a first poll reads second, to find where new posts land.
-		const ends = pollsOf(reads, 3_000).flatMap((poll) =>
-			poll.filter((read, at) => read.page === lastPage && at >= 2),
-		);
-		const end = ends[0];
-		const next = end && reads.find((read) => read.page === 1 && read.at > end.at + 10_000);
+		const whole = readWholeAt(reads);
+		const next = whole && reads.find((read) => read.page === 1 && read.at > whole + 10_000);
 		return next !== undefined && quiet(await pollsIn(control));
 	}, Date.now() + 420_000);
 	if (!over) {

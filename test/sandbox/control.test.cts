@@ -22,6 +22,7 @@ describe('request log', () => {
 		expect(log).toEqual([
 			{
 				seq: 1,
+				arrived: 1,
 				method: 'GET',
 				path: ws('/posts'),
 				query: { 'status[]': ['draft', 'scheduled'], per_page: '5' },
@@ -33,6 +34,7 @@ describe('request log', () => {
 			},
 			{
 				seq: 2,
+				arrived: 2,
 				method: 'POST',
 				path: ws('/posts'),
 				query: {},
@@ -43,6 +45,7 @@ describe('request log', () => {
 			},
 			{
 				seq: 3,
+				arrived: 3,
 				method: 'GET',
 				path: '/api/v1/me',
 				query: {},
@@ -53,6 +56,7 @@ describe('request log', () => {
 			},
 			{
 				seq: 4,
+				arrived: 4,
 				method: 'GET',
 				path: '/api/v1/me',
 				query: {},
@@ -214,6 +218,25 @@ describe('faults', () => {
 		answered.push('/platforms');
 		expect((await delayed).status).toBe(200);
 		expect(answered).toEqual(['/platforms', '/me']);
+	});
+
+	it('logs the order requests came in beside the order of answers: a delayed one came first', async () => {
+		await api.control.fault({ path: '/api/v1/me', delayMs: 1000 });
+		const delayed = api.get('/api/v1/me');
+		// Sent once the delayed one is in: bounded by count, not time.
+		for (let tries = 0; tries < 200 && (await api.control.concurrency()).now < 1; tries++);
+		expect((await api.control.concurrency()).now).toBe(1);
+		expect((await api.get('/api/v1/platforms')).status).toBe(200);
+		expect((await delayed).status).toBe(200);
+		const log = (await api.control.requests()).map(({ path, seq, arrived }) => ({
+			path,
+			seq,
+			arrived,
+		}));
+		expect(log).toEqual([
+			{ path: '/api/v1/platforms', seq: 1, arrived: 2 },
+			{ path: '/api/v1/me', seq: 2, arrived: 1 },
+		]);
 	});
 
 	it('adds latency to every API answer, not to the control surface', async () => {

@@ -192,6 +192,11 @@ export class Runtime {
 	private readonly startProfile: Profile;
 	private seq = 0;
 	private arrivals = 0;
+	/**
+	 * Requests that may have changed the data (any but a GET), counted as they reach their route and
+	 * again as their answer goes: what a read kept from the data is good while this holds.
+	 */
+	writes = 0;
 
 	constructor(rateLimit: RateLimit | null, profile: Profile) {
 		this.rateLimit = rateLimit;

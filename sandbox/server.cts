@@ -145,7 +145,14 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 		runtime.wire().readRequest(request.body, request.query, request.isMultipart());
 	});
 
+	// Control requests too: seeds, simulations, a reset. Before the route and before any delay of
+	// the answer (a write's answer held back while a list is read is how tests lose answers).
+	const wrote = (request: FastifyRequest) => {
+		if (request.method !== 'GET' && request.method !== 'HEAD') runtime.writes += 1;
+	};
+	app.addHook('preHandler', async (request) => wrote(request));
 	app.addHook('onSend', async (request, reply, payload) => {
+		wrote(request);
 		if (!isApi(request)) return payload;
 		// The service's clock, which the control surface may set: clients read "now" from it.
 		if (runtime.clock.dateHeader) reply.header('Date', runtime.clock.now().toUTCString());

@@ -79,24 +79,54 @@ function oldestCreatedFirst(store: Store, posts: Post[]): Post[] {
 }
 
 /**
- * One page of the posts list in the profile's order (section 4.13 states none). `shuffled` draws a
- * new order for every request, seeded from a per-store counter so that a run repeats exactly.
+ * The posts in the profile's order (section 4.13 states none); `shuffled` keeps them as they are,
+ * for pageInListOrder to draw from.
+ */
+function inListOrder(
+	store: Store,
+	order: Profile['listOrder'],
+	posts: Post[],
+	updatedAt: (post: Post) => string,
+): Post[] {
+	if (order === 'updated-desc') return newestChangeFirst(posts, updatedAt);
+	if (order === 'shuffled') return posts;
+	const oldestFirst = oldestCreatedFirst(store, posts);
+	return order === 'created-desc' ? oldestFirst.reverse() : oldestFirst;
+}
+
+/**
+ * What a list kept for the filters and order in `key`, while no request has written since: a
+ * reader pages through thousands of posts, and filtering and ordering them for every page was
+ * about a sixth of what the trigger's long tests cost (docs/development.md, CI).
+ */
+const keptLists = new WeakMap<Runtime, { writes: number; lists: Map<string, Post[]> }>();
+
+function listed(runtime: Runtime, key: string, list: () => Post[]): Post[] {
+	let cache = keptLists.get(runtime);
+	if (cache?.writes !== runtime.writes) {
+		cache = { writes: runtime.writes, lists: new Map() };
+		keptLists.set(runtime, cache);
+	}
+	let posts = cache.lists.get(key);
+	if (!posts) {
+		if (cache.lists.size >= 20) cache.lists.clear();
+		posts = list();
+		cache.lists.set(key, posts);
+	}
+	return posts;
+}
+
+/**
+ * One page of the posts in list order. `shuffled` draws a new order for every request, seeded from
+ * a per-store counter so that a run repeats exactly.
  */
 function pageInListOrder(
 	store: Store,
 	order: Profile['listOrder'],
 	posts: Post[],
-	updatedAt: (post: Post) => string,
 	query: { page: number; per_page: number },
 ) {
-	if (order === 'updated-desc') {
-		return paginate(newestChangeFirst(posts, updatedAt), query.page, query.per_page);
-	}
-	if (order !== 'shuffled') {
-		const oldestFirst = oldestCreatedFirst(store, posts);
-		if (order === 'created-desc') oldestFirst.reverse();
-		return paginate(oldestFirst, query.page, query.per_page);
-	}
+	if (order !== 'shuffled') return paginate(posts, query.page, query.per_page);
 	const seed = shuffles.get(store) ?? 0;
 	shuffles.set(store, seed + 1);
 	const random = seededRandom(seed);
@@ -270,29 +300,29 @@ export function registerPosts(app: FastifyInstance, runtime: Runtime) {
 			const workspaceId = workspaceOf(request).id;
 			// Under statusStamps `kept`, `updated_at` moves only on an edit; the posts that are
 			// answered are copied with it, the thousands only filtered and ordered are not.
-			const kept = runtime.profile.statusStamps === 'kept';
+			const stampsKept = runtime.profile.statusStamps === 'kept';
 			const updatedAt = (post: Post) =>
-				kept ? (post.edited_at ?? post.created_at) : post.updated_at;
-			const matching = runtime.store.data.posts
-				.filter((post) => post.workspaceId === workspaceId)
-				.filter((post) => statuses.length === 0 || statuses.includes(post.status))
-				.filter((post) => (!from && !to) || inDays(dayOf(post, updatedAt(post))))
-				.filter(
+				stampsKept ? (post.edited_at ?? post.created_at) : post.updated_at;
+			const { listOrder, dateFilter } = runtime.profile;
+			const filters = [workspaceId, statuses, from, to, assigned, requestedBy];
+			const matching = () =>
+				runtime.store.data.posts.filter(
 					(post) =>
-						assigned.length === 0 ||
-						(post.approval?.approvers ?? []).some((each) => assigned.includes(each.user_id)),
-				)
-				.filter((post) => requestedBy.length === 0 || requestedBy.includes(post.createdByUserId));
-			const answered = pageInListOrder(
-				runtime.store,
-				runtime.profile.listOrder,
-				matching,
-				updatedAt,
-				query,
+						post.workspaceId === workspaceId &&
+						(statuses.length === 0 || statuses.includes(post.status)) &&
+						((!from && !to) || inDays(dayOf(post, updatedAt(post)))) &&
+						(assigned.length === 0 ||
+							(post.approval?.approvers ?? []).some((each) => assigned.includes(each.user_id))) &&
+						(requestedBy.length === 0 || requestedBy.includes(post.createdByUserId)),
+				);
+			const key = JSON.stringify([...filters, stampsKept, dateFilter, listOrder]);
+			const ordered = listed(runtime, key, () =>
+				inListOrder(runtime.store, listOrder, matching(), updatedAt),
 			);
+			const answered = pageInListOrder(runtime.store, listOrder, ordered, query);
 			const page = {
 				...answered,
-				data: kept
+				data: stampsKept
 					? answered.data.map((post) => ({ ...post, updated_at: updatedAt(post) }))
 					: answered.data,
 			};

@@ -6,7 +6,8 @@
 // first reading goes on is announced once (where new posts land, on the next poll), a post published
 // after it once, and no post there before is ever announced. Then: a poll n8n abandons, n8n
 // restarted, n8n keeping the static data only of polls that announce (its durable scheduler without
-// durable cursors), and a third of the quota a service states.
+// durable cursors), a service whose `date_from` filters nothing (learnt with one request), and a
+// third of the quota a service states.
 import { LIST_ORDERS } from '../../sandbox/profile.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { listTotal } from '../library/fixtures.cts';

@@ -1,6 +1,6 @@
 // Changes the control surface makes to the records: simulated changes over time (for the
 // trigger) and bulk seeding (for pagination and load).
-import { wallClockInZone } from './clock.cts';
+import { DAY_MS, wallClockInZone } from './clock.cts';
 import { DEMO } from './demo-data.cts';
 import { fail } from './errors.cts';
 import { PLATFORMS, POST_STATUSES } from './limits.cts';
@@ -66,8 +66,6 @@ export interface SeedRequest {
 	/** posts: `status`, `text`, `approvers`, ...; `history_days` with `history_seed` (see history). */
 	template?: Record<string, unknown>;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * A seeded post's times spread over the `days` before `now`, as a long history has them: created,

@@ -70,7 +70,7 @@ function zoneParts(instant: number, timeZone: string): Record<string, number> {
 	return parts;
 }
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 /** The zone's offset from UTC by UTC day: null on a day it changes (formatted instant by instant). */
 const offsets = new Map<string, number | null>();
 

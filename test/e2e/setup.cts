@@ -19,6 +19,7 @@ import {
 	type Workflow,
 } from '../../scripts/examples.cts';
 import {
+	copyMigratedDatabase,
 	DEMO_DIR,
 	freePort,
 	importCredentials,
@@ -67,6 +68,7 @@ export async function prepareN8n(
 	const version = N8N_VERSION === PINNED_N8N_VERSION ? '' : `-${N8N_VERSION}`;
 	const userFolder = join(DEMO_DIR, `${name}${version}`);
 	rmSync(userFolder, { recursive: true, force: true });
+	await copyMigratedDatabase(userFolder);
 	linkPackage(userFolder, { asInstalled: extras.asInstalled });
 	await importCredentials(userFolder, [
 		socialPublishingCredential(sandboxUrl, DEMO.keys.full),

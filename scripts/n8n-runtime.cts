@@ -1,6 +1,7 @@
 // A real n8n for the demo (`npm start`) and the end-to-end tests: installed once into .demo/n8n,
 // with this package loaded from dist/ exactly as n8n loads an installed community package.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import {
 	cpSync,
 	existsSync,
@@ -258,22 +259,32 @@ export function linkPackage(userFolder: string, { asInstalled = false } = {}): v
 export async function copyMigratedDatabase(userFolder: string): Promise<void> {
 	const template = join(DEMO_DIR, `migrated-database-${N8N_VERSION}`);
 	if (!existsSync(template)) {
-		// Made aside and renamed into place: a file of another line of tests may be making it too.
-		const making = `${template}-${process.pid}`;
-		rmSync(making, { recursive: true, force: true });
-		mkdirSync(making, { recursive: true });
-		const none = join(making, 'none.json');
-		writeFileSync(none, '[]');
-		await n8nCliOk(making, ['import:workflow', `--input=${none}`]);
-		rmSync(none);
-		try {
-			renameSync(making, template);
-		} catch {
-			// The other was first: its copy is as good.
-			rmSync(making, { recursive: true, force: true });
-		}
+		// Once per process (a file prepares several folders at once), and another line of tests may
+		// be making it too: each makes its own aside and renames it into place.
+		templateMade ??= makeMigratedDatabase(template).catch((error: unknown) => {
+			templateMade = undefined;
+			throw error;
+		});
+		await templateMade;
 	}
 	cpSync(join(template, '.n8n'), join(userFolder, '.n8n'), { recursive: true });
+}
+
+let templateMade: Promise<void> | undefined;
+
+async function makeMigratedDatabase(template: string): Promise<void> {
+	const making = `${template}-${process.pid}-${randomUUID()}`;
+	mkdirSync(making, { recursive: true });
+	const none = join(making, 'none.json');
+	writeFileSync(none, '[]');
+	await n8nCliOk(making, ['import:workflow', `--input=${none}`]);
+	rmSync(none);
+	try {
+		renameSync(making, template);
+	} catch {
+		// The other was first: its copy is as good.
+		rmSync(making, { recursive: true, force: true });
+	}
 }
 
 /**

@@ -29,6 +29,8 @@ const FOLDERS: Record<string, string[]> = {
 		// the time checks' mutants, run by hand (docs/development.md).
 		'trigger/budget',
 		'trigger/activation',
+		// What the service's dates tell (changes.ts): the day asked and the answer trusted, east of UTC.
+		'trigger/dates',
 	],
 	'nodes/SocialPublishingTrigger/remember': [
 		// The cursor's marks (how to read what changed) show in what a poll costs at size, and when a

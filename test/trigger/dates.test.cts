@@ -1,0 +1,195 @@
+// What a service's dates tell the trigger, learnt once a reading is whole (read/changes.ts): which
+// day it asks `date_from` from (the latest day some post was edited surely after it was created,
+// scheduled and published) and whether it trusts the answer (no post in it updated surely before
+// that day). `date_from` takes a day in the workspace's zone, which the description does not name:
+// here the zone is as far east as any (UTC+14), where a day starts 14 hours before UTC's. And a
+// post listed without `updated_at` tells nothing, and stops nothing.
+// Then whether a change of status moves `updated_at` (the description does not say): `kept` once a
+// post was updated before a time its status wrote (a failed post's scheduled time too), and for
+// good; `moved` only from a status time after the post's creation. The second workspace holds no
+// post in these states, so only the posts made here tell.
+import type { IDataObject } from 'n8n-workflow';
+
+import { LIST_ORDERS } from '../../sandbox/profile.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+import { byId } from '../library/fixtures.cts';
+
+import {
+	editPost,
+	MAIN_WORKSPACE,
+	postsPath,
+	SECOND_WORKSPACE,
+	Watcher,
+	watching,
+	workspaceEvents,
+} from './fixtures.cts';
+
+const sandbox = useSandbox();
+
+/** Kiritimati keeps no summer time: its wall clock is UTC+14 all year, as far east as any. */
+const KIRITIMATI = 'Pacific/Kiritimati';
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const cursorOf = (staticData: IDataObject) => (staticData.cursor ?? {}) as IDataObject;
+const dateFilterOf = (staticData: IDataObject) => cursorOf(staticData).dateFilter;
+
+/**
+ * Fifty published posts over a year in a workspace in Kiritimati, `date_from` on the day updated,
+ * then two edits on the sandbox's clock around the UTC midnight `day` (the first at least 14
+ * hours from now, so every post made until now was made before that day began in Kiritimati):
+ * one post 9 hours before it (on `day` already in Kiritimati), another 12.5 hours after it (it
+ * tells `day`: edited surely after that day began anywhere, made surely before).
+ */
+async function editedAroundMidnight(listOrder: (typeof LIST_ORDERS)[number]) {
+	const { control } = sandbox;
+	await control.profile({ listOrder, dateFilter: 'updated' });
+	await control.workspaceTimezone(MAIN_WORKSPACE, KIRITIMATI);
+	const old = await control.seed({
+		workspace_id: MAIN_WORKSPACE,
+		resource: 'posts',
+		count: 50,
+		template: { status: 'published', history_days: 365, history_seed: 11 },
+	});
+	const day = Math.ceil((Date.now() + 14 * HOUR_MS) / DAY_MS) * DAY_MS;
+	await control.clock({ now: new Date(day - 9 * HOUR_MS).toISOString(), frozen: true });
+	await editPost(sandbox, old[0], 'api');
+	await control.clock({ now: new Date(day + 12.5 * HOUR_MS).toISOString(), frozen: true });
+	await editPost(sandbox, old[1], 'api');
+	return { day: dayOf(day), old };
+}
+
+/**
+ * The list's first page as the service holds it, answered once with `updated_at` left out of
+ * the post `id` (a shape the description does not rule out).
+ */
+async function listedOnceWithoutUpdatedAt(id: string, query: string, workspaceId = MAIN_WORKSPACE) {
+	const answer = await fetch(
+		`${sandbox.url}${postsPath(workspaceId)}?page=1&per_page=100${query}`,
+		{
+			headers: { 'X-API-Key': sandbox.credentials().apiKey },
+		},
+	);
+	const page = (await answer.json()) as { data: Record<string, unknown>[] };
+	const data = page.data.map((post) => {
+		if (String(post._id ?? post.id) !== id) return post;
+		const rest = { ...post };
+		delete rest.updated_at;
+		return rest;
+	});
+	await sandbox.control.fault({
+		method: 'GET',
+		path: postsPath(workspaceId),
+		answer: 'body',
+		body: { ...page, data },
+		times: 1,
+	});
+}
+
+/** The poll's requests for what changed since a day: the days asked. */
+const daysAsked = (requests: { query: IDataObject }[]) =>
+	requests.filter(({ query }) => query.date_from !== undefined).map(({ query }) => query.date_from);
+
+describe.each(LIST_ORDERS)('posts listed %s', (listOrder) => {
+	test('a workspace at UTC+14: the answer for the latest telling day is trusted, with a post edited before UTC’s midnight in it', async () => {
+		const { day } = await editedAroundMidnight(listOrder);
+
+		const tick = await new Watcher(sandbox, watching('postPublished')).tick();
+
+		expect(tick.error).toBeUndefined();
+		expect(tick.ids).toEqual([]);
+		// The latest telling day, not an earlier one (the year's edits tell earlier days): one page.
+		expect(daysAsked(tick.requests)).toEqual([day]);
+		// The post edited 9 hours before UTC's midnight is on that day in Kiritimati, so listed: a
+		// reader that took UTC's day for the latest start would call it older and the answer false.
+		expect(dateFilterOf(tick.staticData)).toBe('updated');
+	});
+
+	test('a post listed without updated_at is passed over: the other posts tell the day', async () => {
+		const { day, old } = await editedAroundMidnight(listOrder);
+		await listedOnceWithoutUpdatedAt(old[2], '&status[]=published');
+
+		const tick = await new Watcher(sandbox, watching('postPublished')).tick();
+
+		expect(tick.error).toBeUndefined();
+		expect(tick.ids).toEqual([]);
+		expect(daysAsked(tick.requests)).toEqual([day]);
+		expect(dateFilterOf(tick.staticData)).toBe('updated');
+	});
+});
+
+/** A poll of the second workspace's posts in `event`'s state. */
+const secondWatcher = (event: string) =>
+	new Watcher(sandbox, watching(event, { workspaceId: byId(SECOND_WORKSPACE) }));
+
+/** Posts of the second workspace in `status` over a year, on a service where status changes keep `updated_at`. */
+async function keptService(status: string, count: number) {
+	await sandbox.control.profile({ statusStamps: 'kept' });
+	return await sandbox.control.seed({
+		workspace_id: SECOND_WORKSPACE,
+		resource: 'posts',
+		count,
+		template: { status, history_days: 365, history_seed: 12 },
+	});
+}
+
+describe('whether a change of status moves updated_at', () => {
+	test('failed posts updated before their scheduled time tell that it does not', async () => {
+		await keptService('failed', 20);
+
+		const tick = await secondWatcher('postFailed').tick();
+
+		expect(tick.error).toBeUndefined();
+		expect(cursorOf(tick.staticData).stamps).toBe('kept');
+	});
+
+	test('once told that it does not, every post edited since does not turn it', async () => {
+		const posts = await keptService('published', 5);
+		const watcher = secondWatcher('postPublished');
+		expect(cursorOf((await watcher.tick()).staticData).stamps).toBe('kept');
+		// A comment on each: every post is now updated after it was published, as on a service
+		// where publishing moves `updated_at`.
+		for (const post of posts) await editPost(sandbox, post, 'api', SECOND_WORKSPACE);
+		// And one is deleted: the list changed, so the next poll reads it whole and judges again.
+		const deleted = await fetch(`${sandbox.url}${postsPath(SECOND_WORKSPACE)}/${posts[0]}`, {
+			method: 'DELETE',
+			headers: { 'X-API-Key': sandbox.credentials().apiKey },
+		});
+		expect(deleted.status).toBe(200);
+
+		const tick = await watcher.tick();
+
+		expect(tick.error).toBeUndefined();
+		expect(cursorOf(tick.staticData).stamps).toBe('kept');
+	});
+
+	test('posts published at the moment they were made tell nothing', async () => {
+		await sandbox.control.profile({ statusStamps: 'kept' });
+		await sandbox.control.clock({ frozen: true });
+		const events = workspaceEvents(sandbox, SECOND_WORKSPACE);
+		const made = await sandbox.control.seed({
+			workspace_id: SECOND_WORKSPACE,
+			resource: 'posts',
+			count: 3,
+			template: { status: 'scheduled' },
+		});
+		for (const post of made) await events.publish(post);
+
+		const tick = await secondWatcher('postPublished').tick();
+
+		expect(tick.error).toBeUndefined();
+		expect(tick.ids).toEqual([]);
+		expect(cursorOf(tick.staticData).stamps).toBeUndefined();
+	});
+
+	test('a post listed without updated_at tells nothing, though it was published after it was made', async () => {
+		const [post] = await keptService('published', 1);
+		await listedOnceWithoutUpdatedAt(post, '&status[]=published', SECOND_WORKSPACE);
+
+		const tick = await secondWatcher('postPublished').tick();
+
+		expect(tick.error).toBeUndefined();
+		expect(cursorOf(tick.staticData).stamps).toBeUndefined();
+	});
+});

@@ -31,6 +31,8 @@ const FOLDERS: Record<string, string[]> = {
 		'trigger/activation',
 		// What the service's dates tell (changes.ts): the day asked and the answer trusted, east of UTC.
 		'trigger/dates',
+		// Lists without a total, or whose total never adds up, and a post listed twice (pages.ts).
+		'trigger/odd-lists',
 	],
 	'nodes/SocialPublishingTrigger/remember': [
 		// The cursor's marks (how to read what changed) show in what a poll costs at size, and when a

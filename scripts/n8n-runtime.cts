@@ -369,9 +369,6 @@ export function n8nEnv(userFolder: string, port: number, brokerPort: number): No
 		// 1.x has no such module and refuses to start when an unknown one is named.
 		...(IS_N8N_1 ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
 		GENERIC_TIMEZONE: 'Europe/Berlin',
-		// Node keeps what it compiled of n8n's modules for the next n8n process: each start loads
-		// thousands of them, and CI starts about a hundred (about 0.5 s of CPU less a start here).
-		NODE_COMPILE_CACHE: join(DEMO_DIR, 'compile-cache'),
 	};
 }
 

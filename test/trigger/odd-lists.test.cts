@@ -1,0 +1,106 @@
+// Lists as a service may answer them beyond what the API description shows (read/pages.ts). The
+// description gives every list a `total`; a service may still answer without one, or with one its
+// pages never add up to (a count kept apart from the list, say). Without it, a reading is whole
+// when no post shows twice; with one that never adds up, activation reads the list at most 40
+// times, then goes on with what it has. And a list that shifts while it is read shows a post
+// twice, an older copy beside the newer: the newer is the post as it is, wherever each stands.
+import type { IDataObject } from 'n8n-workflow';
+
+import { useSandbox } from '../harness/sandbox.cts';
+
+import { pagesOf } from './budgets.cts';
+import { MAIN_WORKSPACE, postsPath, Watcher, watching, workspaceEvents } from './fixtures.cts';
+
+const sandbox = useSandbox();
+
+/** The published posts' one page, as the sandbox answers it now. */
+async function publishedPage() {
+	const answer = await fetch(
+		`${sandbox.url}${postsPath()}?page=1&per_page=100&status[]=published`,
+		{ headers: { 'X-API-Key': sandbox.credentials().apiKey } },
+	);
+	const page = (await answer.json()) as { data: IDataObject[]; total: number; last_page: number };
+	expect(page.last_page).toBe(1);
+	return page;
+}
+
+/**
+ * Sixty published posts on one page, each answer of the posts list from now on their page as the
+ * sandbox holds it now, with `total` as `edit` makes it.
+ */
+async function answeredWithTotal(edit: (total: number) => number | undefined) {
+	const { control } = sandbox;
+	await control.seed({
+		workspace_id: MAIN_WORKSPACE,
+		resource: 'posts',
+		count: 60,
+		template: { status: 'published', history_days: 365, history_seed: 13 },
+	});
+	const page = await publishedPage();
+	const body: IDataObject = { ...page, total: edit(page.total) };
+	if (body.total === undefined) delete body.total;
+	await control.fault({ method: 'GET', path: postsPath(), answer: 'body', body, times: 1000 });
+}
+
+test('a list answered without total: one reading of its one page is whole', async () => {
+	await answeredWithTotal(() => undefined);
+
+	const tick = await new Watcher(sandbox, watching('postPublished')).tick();
+
+	expect(tick.error).toBeUndefined();
+	expect(tick.ids).toEqual([]);
+	// Page 1 once; the rest, if any, asks what `date_from` filters on.
+	expect(pagesOf(tick).filter((page) => page !== 'date_from')).toEqual([1]);
+});
+
+test('a list whose total its pages never reach: activation reads it 40 times, then stops', async () => {
+	await answeredWithTotal((total) => total + 5);
+
+	const tick = await new Watcher(sandbox, watching('postPublished')).tick();
+
+	expect(tick.error).toBeUndefined();
+	expect(tick.ids).toEqual([]);
+	expect(pagesOf(tick).filter((page) => page !== 'date_from')).toEqual(Array(40).fill(1));
+});
+
+describe.each(['before', 'after'] as const)(
+	'a post listed twice, its older copy %s the newer',
+	(where) => {
+		test('the post that was published between two polls is announced, from its newer copy', async () => {
+			const { control } = sandbox;
+			const [post] = await control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 1,
+				template: { status: 'scheduled' },
+			});
+			const watcher = new Watcher(sandbox, watching('postPublished'));
+			expect((await watcher.tick()).ids).toEqual([]);
+			await control.clock({ advanceSeconds: 60 });
+			await workspaceEvents(sandbox).publish(post);
+			// The page as it is now, with the post as it was a minute before beside it: still
+			// scheduled, last updated then.
+			const page = await publishedPage();
+			const now = page.data.find((each) => String(each._id ?? each.id) === post) as IDataObject;
+			const before: IDataObject = {
+				...now,
+				scheduling: { ...(now.scheduling as IDataObject), status: 'scheduled', published_at: null },
+				updated_at: new Date(Date.parse(String(now.updated_at)) - 60_000).toISOString(),
+			};
+			const data = where === 'before' ? [before, ...page.data] : [...page.data, before];
+			await control.fault({
+				method: 'GET',
+				path: postsPath(),
+				answer: 'body',
+				body: { ...page, data },
+				times: 1,
+			});
+
+			const tick = await watcher.tick();
+
+			expect(tick.error).toBeUndefined();
+			expect(tick.ids).toEqual([post]);
+			expect(tick.items[0].json).toMatchObject({ status: 'published' });
+		});
+	},
+);

@@ -9,17 +9,20 @@ import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../harness/sandbox.cts';
 
 import { pagesOf } from './budgets.cts';
-import { MAIN_WORKSPACE, postsPath, Watcher, watching, workspaceEvents } from './fixtures.cts';
+import {
+	firstPage,
+	MAIN_WORKSPACE,
+	postsPath,
+	Watcher,
+	watching,
+	workspaceEvents,
+} from './fixtures.cts';
 
 const sandbox = useSandbox();
 
 /** The published posts' one page, as the sandbox answers it now. */
 async function publishedPage() {
-	const answer = await fetch(
-		`${sandbox.url}${postsPath()}?page=1&per_page=100&status[]=published`,
-		{ headers: { 'X-API-Key': sandbox.credentials().apiKey } },
-	);
-	const page = (await answer.json()) as { data: IDataObject[]; total: number; last_page: number };
+	const page = await firstPage(sandbox, 'published');
 	expect(page.last_page).toBe(1);
 	return page;
 }

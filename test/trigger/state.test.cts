@@ -2,6 +2,7 @@
 import { useSandbox } from '../harness/sandbox.cts';
 
 import {
+	activate,
 	expectActivationReadings,
 	inEachListOrder,
 	listRequest,
@@ -9,6 +10,7 @@ import {
 	members,
 	postsPath,
 	SECOND_WORKSPACE,
+	type Tick,
 	U,
 	Watcher,
 	watching,
@@ -98,6 +100,40 @@ inEachListOrder(sandbox, (listOrder) => {
 			await events.leaveReview(a);
 			const after = await watcher.tick();
 			expect(rounds(after)).toEqual({ [keyB]: alex });
+		});
+
+		test('a round is kept while polls read only what changed and leave the post out: sent again to the same people, it fires', async () => {
+			// 150 posts in review make the list too long for a poll to read whole, so after the
+			// first reading a poll reads what changed since its newest stamp: two days on, the post
+			// Alex approved is in no poll's answer, yet its round must stay accounted for.
+			const events = workspaceEvents(sandbox);
+			await events.seedPending(150);
+			const [id] = await events.sendForReview(1, [U.alex.id, U.jordan.id], U.maya.id, 'all');
+			const watcher = new Watcher(sandbox, watching());
+			await activate(watcher, 10);
+			await events.approveAsAlex(id);
+			// A list in a new order for every request shows the approval on some later poll.
+			const roundsOf = (tick: Tick) => (tick.staticData.cursor as { rounds: object }).rounds;
+			let marked = {};
+			for (let poll = 0; poll < 30 && Object.keys(marked).length === 0; poll++) {
+				const approved = await watcher.tick();
+				expect(approved.ids).toEqual([]);
+				marked = roundsOf(approved);
+			}
+			expect(Object.keys(marked)).toHaveLength(1);
+
+			await sandbox.control.clock({ advanceSeconds: 2 * 86_400 });
+			const [later] = await events.sendForReview();
+			const { ids, ticks } = await pollUntilEmitted(watcher, [later]);
+			expect(ids).toEqual([later]);
+			expect(roundsOf(ticks[ticks.length - 1])).toEqual(marked);
+
+			// Alex's approval undone: it leaves review and is sent to the same two again.
+			await events.leaveReview(id);
+			await events.enterReview(id, [U.alex.id, U.jordan.id], 'all');
+			const again = await pollUntilEmitted(watcher, [id]);
+			expect(again.ids).toEqual([id]);
+			expect((await watcher.tick()).ids).toEqual([]);
 		});
 
 		test('an event without review rounds keeps no marks, even of posts whose approvers acted', async () => {

@@ -10,6 +10,7 @@ import { useSandbox } from '../harness/sandbox.cts';
 
 import { pagesOf } from './budgets.cts';
 import {
+	activate,
 	firstPage,
 	MAIN_WORKSPACE,
 	postsPath,
@@ -64,6 +65,24 @@ test('a list whose total its pages never reach: activation reads it 40 times, th
 	expect(tick.error).toBeUndefined();
 	expect(tick.ids).toEqual([]);
 	expect(pagesOf(tick).filter((page) => page !== 'date_from')).toEqual(Array(40).fill(1));
+});
+
+// Under n8n's durable scheduler a poll of 6 s may read 4 pages (read/budget.ts): the first poll
+// reads the list 4 times, then the reading goes on over several polls (read/onward.ts), a pass of
+// the one page each, 40 passes in all, the first poll's readings being the first. Every poll stays
+// within its 4 pages (it had read all 40 times in the first poll).
+test('a list whose total its pages never reach, 4 pages a poll: read over several polls within the budget, then stops', async () => {
+	await answeredWithTotal((total) => total + 5);
+	const watcher = new Watcher(sandbox, watching('postPublished'), { pollBudgetMs: 6_000 });
+
+	const ticks = await activate(watcher, 20);
+
+	const pages = ticks.map((tick) => pagesOf(tick).filter((page) => page !== 'date_from'));
+	expect(pages).toEqual([...Array(10).fill([1, 1, 1, 1]), [1, 1, 1]]);
+	// After them, nothing more to read: a poll asks for the one page.
+	const idle = await watcher.tick();
+	expect(idle.ids).toEqual([]);
+	expect(pagesOf(idle).filter((page) => page !== 'date_from')).toEqual([1]);
 });
 
 describe.each(['before', 'after'] as const)(

@@ -143,7 +143,8 @@ export async function readUntilWhole(
 	for (let reading = 1; ; reading++) {
 		for (const post of read.posts) present.set(idOf(post), post);
 		const whole = read.whole || present.size >= read.total;
-		const cut = !whole && read.cut;
+		// A list of one page is read with no check of the budget (readPosts): check it here.
+		const cut = !whole && (read.cut || (await pagesLeft(ctx)) < 1);
 		if (whole || reading >= most || cut)
 			return { ...read, posts: [...present.values()], whole, cut };
 		read = await readPosts(ctx, watch);

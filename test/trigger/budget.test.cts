@@ -13,7 +13,15 @@ import { useSandbox } from '../harness/sandbox.cts';
 import { listTotal } from '../library/fixtures.cts';
 
 import { budgetFixtures, pagesOf, quietPolls, reading, SIZE } from './budgets.cts';
-import { activate, editPost, MAIN_WORKSPACE, publishNew, Watcher, watching } from './fixtures.cts';
+import {
+	activate,
+	editPost,
+	firstPage,
+	MAIN_WORKSPACE,
+	publishNew,
+	Watcher,
+	watching,
+} from './fixtures.cts';
 import type { Tick } from './fixtures.cts';
 
 const sandbox = useSandbox();
@@ -255,6 +263,36 @@ test.each([
 		}
 	},
 );
+
+// Where `date_from` filters on the day updated, a poll reads the changes since the UTC day of 12
+// hours before the newest change the trigger has seen (docs/trigger.md). A first reading over
+// several polls ends whole: the newest change it saw counts, and the polls after it read changes.
+// 8 pages, 4 a poll: the last poll of the reading has a page left to learn what `date_from` filters
+// on (a reading that ends with none left learns it at a later whole reading).
+test('listed created-desc, date_from on the day updated: after a first reading over several polls, a poll reads what changed', async () => {
+	await published('created-desc', 15, 700, { statusStamps: 'moved', dateFilter: 'updated' });
+	expect(await pagesNowAndOneMore()).toEqual([8, 8]);
+	const watcher = budgeted();
+	expect((await activate(watcher, 12)).map(pagesOf)).toEqual([
+		[1, 8, 2, 3],
+		[1, 3, 4, 5],
+		[1, 5, 6, 7],
+		[1, 7, 8, 'date_from'],
+	]);
+	expect(watcher.staticData.cursor).toMatchObject({ dateFilter: 'updated', stamps: 'moved' });
+	const entering = await publishNew(sandbox, 1);
+	expect((await watcher.tick()).ids).toEqual(entering);
+	const [newest] = (await firstPage(sandbox, 'published')).data;
+	expect(String(newest.id ?? newest._id)).toBe(entering[0]);
+	const day = new Date(Date.parse(String(newest.updated_at)) - 12 * 3_600_000);
+
+	const idle = await watcher.tick();
+
+	expect(idle.ids).toEqual([]);
+	expect(idle.requests).toHaveLength(2);
+	const days = idle.requests.flatMap((request) => request.query.date_from ?? []);
+	expect(days).toEqual([day.toISOString().slice(0, 10)]);
+});
 
 // 4.5 s allow 3 pages: the first poll stops at page 2, where the next poll's pages start. The page
 // that shows a post pushed down is that page: read once for both, and the third goes on to page 3.

@@ -3,9 +3,11 @@ import { useSandbox } from '../harness/sandbox.cts';
 
 import {
 	activate,
+	editPost,
 	expectActivationReadings,
 	inEachListOrder,
 	listRequest,
+	MAIN_WORKSPACE,
 	pollUntilEmitted,
 	members,
 	postsPath,
@@ -135,6 +137,33 @@ inEachListOrder(sandbox, (listOrder) => {
 			expect(again.ids).toEqual([id]);
 			expect((await watcher.tick()).ids).toEqual([]);
 		});
+
+		// A poll that reads what changed, or the page where new posts land and one in turn, says
+		// nothing of the posts it does not list: they stay noted however many such polls pass (a
+		// reading that left a post out counts toward forgetting it only when the whole list was
+		// read, remember/members.ts). 35 pages: the page in turn comes back to a post after 34 polls,
+		// past the 32 readings that forget a post left out.
+		test.each([
+			{ dateFilter: 'updated', statusStamps: 'moved' },
+			{ dateFilter: 'scheduled', statusStamps: 'kept' },
+		] as const)(
+			'date_from on $dateFilter: 40 idle polls forget no post, so an edit after them fires nothing',
+			async (kind) => {
+				await sandbox.control.profile({ listOrder, ...kind });
+				const [edited] = await sandbox.control.seed({
+					workspace_id: MAIN_WORKSPACE,
+					resource: 'posts',
+					count: 3_450,
+					template: { status: 'published', history_days: 365, history_seed: 31 },
+				});
+				const watcher = new Watcher(sandbox, watching('postPublished'));
+				const announced: string[] = [];
+				for (let poll = 0; poll < 40; poll++) announced.push(...(await watcher.tick()).ids);
+				await editPost(sandbox, edited, 'screens');
+				for (let poll = 0; poll < 3; poll++) announced.push(...(await watcher.tick()).ids);
+				expect(announced).toEqual([]);
+			},
+		);
 
 		test('an event without review rounds keeps no marks, even of posts whose approvers acted', async () => {
 			const events = workspaceEvents(sandbox);

@@ -142,7 +142,9 @@ inEachListOrder(sandbox, (listOrder) => {
 		// nothing of the posts it does not list: they stay noted however many such polls pass (a
 		// reading that left a post out counts toward forgetting it only when the whole list was
 		// read, remember/members.ts). 35 pages: the page in turn comes back to a post after 34 polls,
-		// past the 32 readings that forget a post left out.
+		// past the 32 readings that forget a post left out. A list in a new order for every request
+		// is read whole each poll where the date is not proven (1,400 requests at 35 pages): 3 pages
+		// hold it to the same assertion.
 		test.each([
 			{ dateFilter: 'updated', statusStamps: 'moved' },
 			{ dateFilter: 'scheduled', statusStamps: 'kept' },
@@ -153,7 +155,7 @@ inEachListOrder(sandbox, (listOrder) => {
 				const [edited] = await sandbox.control.seed({
 					workspace_id: MAIN_WORKSPACE,
 					resource: 'posts',
-					count: 3_450,
+					count: listOrder === 'shuffled' ? 300 : 3_450,
 					template: { status: 'published', history_days: 365, history_seed: 31 },
 				});
 				const watcher = new Watcher(sandbox, watching('postPublished'));

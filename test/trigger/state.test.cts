@@ -105,9 +105,10 @@ inEachListOrder(sandbox, (listOrder) => {
 		});
 
 		test('a round is kept while polls read only what changed and leave the post out: sent again to the same people, it fires', async () => {
-			// 150 posts in review make the list too long for a poll to read whole, so after the
-			// first reading a poll reads what changed since its newest stamp: two days on, the post
-			// Alex approved is in no poll's answer, yet its round must stay accounted for.
+			// Where the first reading proves that date_from filters on the day updated, a poll reads
+			// what changed since the day of its newest stamp (the page it reads in turn as a check
+			// lists nothing): two days on, the post Alex approved is in no poll's answer, yet its
+			// round must stay accounted for. Elsewhere the post is listed, and the round kept.
 			const events = workspaceEvents(sandbox);
 			await events.seedPending(150);
 			const [id] = await events.sendForReview(1, [U.alex.id, U.jordan.id], U.maya.id, 'all');

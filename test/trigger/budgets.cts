@@ -14,15 +14,15 @@ export const SIZE = 2_000;
 
 export function budgetFixtures(sandbox: SandboxHandle) {
 	return {
-		/** Published posts (a year of history; 2,000 unless told) in a list in `listOrder`. */
+		/** Published posts (a year of history; 2,000 unless told) in a list in `listOrder`: their IDs. */
 		async published(
 			listOrder: (typeof LIST_ORDERS)[number],
 			history_seed: number,
 			count = SIZE,
 			profile: Record<string, string> = {},
-		) {
+		): Promise<string[]> {
 			await sandbox.control.profile({ listOrder, ...profile });
-			await sandbox.control.seed({
+			return await sandbox.control.seed({
 				workspace_id: MAIN_WORKSPACE,
 				resource: 'posts',
 				count,

@@ -14,6 +14,7 @@ import { LIST_ORDERS } from '../../sandbox/profile.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { byId } from '../library/fixtures.cts';
 
+import { budgetFixtures } from './budgets.cts';
 import {
 	editPost,
 	firstPage,
@@ -199,20 +200,15 @@ describe('whether a change of status moves updated_at', () => {
 // poll, checks what they tell. The page that shows a post in the state neither known nor changed
 // ends the trust for that poll: the list is read, and the post fires, once. In a list drawn anew
 // for every request the page read in turn shows it by chance only, so those orders are left out.
+/** A service where `date_from` filters on the day updated and a change of status moves it. */
+const PROVEN = { dateFilter: 'updated', statusStamps: 'moved' };
+const { published } = budgetFixtures(sandbox);
+
 describe.each(LIST_ORDERS.filter((order) => order !== 'shuffled'))(
 	'posts listed %s',
 	(listOrder) => {
 		test('a post that enters the state with an old stamp is found by the page read in turn, and fires once', async () => {
-			const { control } = sandbox;
-			await control.profile({ listOrder, dateFilter: 'updated', statusStamps: 'moved' });
-			const seed = (count: number, history_seed: number) =>
-				control.seed({
-					workspace_id: MAIN_WORKSPACE,
-					resource: 'posts',
-					count,
-					template: { status: 'published', history_days: 365, history_seed },
-				});
-			await seed(300, 21);
+			await published(listOrder, 21, 300, PROVEN);
 			const watcher = new Watcher(sandbox, watching('postPublished'));
 			expect((await watcher.tick()).ids).toEqual([]);
 			expect(cursorOf(watcher.staticData)).toMatchObject({
@@ -220,7 +216,7 @@ describe.each(LIST_ORDERS.filter((order) => order !== 'shuffled'))(
 				stamps: 'moved',
 			});
 
-			const [restored] = await seed(1, 22);
+			const [restored] = await published(listOrder, 22, 1, PROVEN);
 			const announced: string[] = [];
 			// 4 pages: the page in turn has shown each of them after 4 polls.
 			for (let poll = 0; poll < 6; poll++) announced.push(...(await watcher.tick()).ids);
@@ -230,13 +226,7 @@ describe.each(LIST_ORDERS.filter((order) => order !== 'shuffled'))(
 		// The first check after activation reads page 1 in turn; in a list newest first the post
 		// published lands there, and is among the changes: no unknown post, so the check costs 2.
 		test('a post published onto the page read in turn: the check costs 2 requests and fires it', async () => {
-			await sandbox.control.profile({ listOrder, dateFilter: 'updated', statusStamps: 'moved' });
-			await sandbox.control.seed({
-				workspace_id: MAIN_WORKSPACE,
-				resource: 'posts',
-				count: 300,
-				template: { status: 'published', history_days: 365, history_seed: 23 },
-			});
+			await published(listOrder, 23, 300, PROVEN);
 			const watcher = new Watcher(sandbox, watching('postPublished'));
 			expect((await watcher.tick()).ids).toEqual([]);
 			const entering = await publishNew(sandbox, 1);

@@ -1,13 +1,13 @@
 // The trigger's saved state: ties on the watermark, restarts, failed polls and changed settings.
 import { useSandbox } from '../harness/sandbox.cts';
 
+import { budgetFixtures } from './budgets.cts';
 import {
 	activate,
 	editPost,
 	expectActivationReadings,
 	inEachListOrder,
 	listRequest,
-	MAIN_WORKSPACE,
 	pollUntilEmitted,
 	members,
 	postsPath,
@@ -152,13 +152,8 @@ inEachListOrder(sandbox, (listOrder) => {
 		] as const)(
 			'date_from on $dateFilter: 40 idle polls forget no post, so an edit after them fires nothing',
 			async (kind) => {
-				await sandbox.control.profile({ listOrder, ...kind });
-				const [edited] = await sandbox.control.seed({
-					workspace_id: MAIN_WORKSPACE,
-					resource: 'posts',
-					count: listOrder === 'shuffled' ? 300 : 3_450,
-					template: { status: 'published', history_days: 365, history_seed: 31 },
-				});
+				const count = listOrder === 'shuffled' ? 300 : 3_450;
+				const [edited] = await budgetFixtures(sandbox).published(listOrder, 31, count, kind);
 				const watcher = new Watcher(sandbox, watching('postPublished'));
 				const announced: string[] = [];
 				for (let poll = 0; poll < 40; poll++) announced.push(...(await watcher.tick()).ids);

@@ -113,8 +113,10 @@ const FOLDERS: Record<string, string[]> = {
 
 /** The tests for a file or folder: its own row, else the row of the folder that holds it. */
 function testsFor(target: string): string[] {
+	// A file's lines (`recovery.ts:1-132`) run the tests of the file.
+	const path = target.replace(/:\d+-\d+$/, '');
 	const row = Object.keys(FOLDERS)
-		.filter((key) => target === key || target.startsWith(`${key}/`) || key.startsWith(`${target}/`))
+		.filter((key) => path === key || path.startsWith(`${key}/`) || key.startsWith(`${path}/`))
 		.flatMap((key) => FOLDERS[key]);
 	if (row.length === 0)
 		throw new Error(

@@ -435,6 +435,49 @@ test('listed shuffled: a pass that does not add up starts the next at page 1 in 
 	);
 });
 
+// In a list drawn anew for every request, where `date_from` filters on the scheduled day, every poll
+// goes on with a whole reading over several polls: after the first, 2 passes each (7 polls here),
+// which leave about 1 post in 12 out and so never add up. A member a reading left out counts one
+// reading toward being forgotten, not one poll (docs/trigger.md: 32 readings): were it dropped at
+// the end of a reading, or counted each poll, a post that left the state and came back 6 readings
+// (over 32 polls) later would be announced again, and so would the posts a reading missed.
+test('listed shuffled, date_from on the scheduled day: readings that never add up announce no post that was there', async () => {
+	const [gone] = await published('shuffled', 12, 700, {
+		statusStamps: 'kept',
+		dateFilter: 'scheduled',
+	});
+	expect(await pagesNowAndOneMore()).toEqual([8, 8]);
+	const watcher = budgeted();
+	// The polls each reading took (after its last, none is going on); the first is activation's.
+	const took: number[] = [];
+	let polls = 0;
+	/** Polls, none announcing, until `readings` readings in all have ended. */
+	const pollsUntilEnded = async (readings: number) => {
+		for (let poll = 1; took.length < readings && poll <= 100; poll++) {
+			const tick = await watcher.tick();
+			expect([poll, tick.error, tick.ids]).toEqual([poll, undefined, []]);
+			expect(tick.requests.length).toBeLessThanOrEqual(PAGES_A_POLL);
+			polls += 1;
+			if (!reading(watcher)) {
+				took.push(polls);
+				polls = 0;
+			}
+		}
+		expect(took).toHaveLength(readings);
+	};
+	await pollsUntilEnded(1);
+	await sandbox.control.simulate({ action: 'fail', workspace_id: MAIN_WORKSPACE, post_id: gone });
+	await pollsUntilEnded(7);
+	await sandbox.control.simulate({
+		action: 'publish',
+		workspace_id: MAIN_WORKSPACE,
+		post_id: gone,
+	});
+	await pollsUntilEnded(9);
+	// Each reading after the first took 7 polls: 42 polls left the post out.
+	expect(took.slice(1)).toEqual([7, 7, 7, 7, 7, 7, 7, 7]);
+});
+
 // What `date_from` filters on is learnt with one request where its first page already tells: a
 // service that filters on nothing answers with posts updated long before the day asked.
 test('a service whose date_from filters nothing: activation learns it with one request, not a reading', async () => {

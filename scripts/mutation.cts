@@ -108,6 +108,11 @@ const FOLDERS: Record<string, string[]> = {
 		'exactly-once/exactly-once',
 		'exactly-once/retry',
 		'exactly-once/lookup-cost',
+		// "Made since the attempt" by the service's clock, a lookup whose list is refused, and the
+		// accounts' lookup (by name, or the only one connected since).
+		'exactly-once/clock',
+		'exactly-once/unknown',
+		'exactly-once/accounts',
 	],
 };
 

@@ -128,6 +128,11 @@ export interface LoggedRequest {
 	 * request no other request can tell what a reader was shown.
 	 */
 	listed?: string[];
+	/**
+	 * Under a rate limit: which of its key's windows the request counted in, from 1 (since the
+	 * limit was set or the sandbox reset), so tests read how many requests each window took.
+	 */
+	window?: number;
 }
 
 /** Who is calling and where: set by the gate before a route runs. */
@@ -147,6 +152,8 @@ declare module 'fastify' {
 		loggedListed: string[] | null;
 		/** Its place in the order requests came in (Runtime.arrival). */
 		arrived: number;
+		/** The rate limit's window it counted in (Runtime.countRequest), 0 without a limit. */
+		rateWindow: number;
 		/** A fault to apply once the request has been handled. */
 		afterFault: Fault | null;
 	}
@@ -184,8 +191,8 @@ export class Runtime {
 	rateLimit: RateLimit | null;
 	/** The limit the sandbox started with, which a reset restores. */
 	private readonly startRateLimit: RateLimit | null;
-	/** Per key: when its window started and how many requests it holds. */
-	windows = new Map<string, { startedAt: number; count: number }>();
+	/** Per key: when its window started, how many requests it holds, and its place from 1. */
+	windows = new Map<string, { startedAt: number; count: number; number: number }>();
 	credits: number | null = null;
 	/** Where the description is silent: how this sandbox answers (profile.cts). */
 	profile: Profile;
@@ -333,17 +340,19 @@ export class Runtime {
 		retryAfter: number;
 		exceeded: boolean;
 		headers: boolean;
+		window: number;
 	} | null {
 		if (!this.rateLimit) return null;
 		const now = Date.now();
 		const windowMs = this.rateLimit.windowSeconds * 1000;
 		let window = this.windows.get(key);
 		if (!window || now - window.startedAt >= windowMs) {
-			window = { startedAt: now, count: 0 };
+			window = { startedAt: now, count: 0, number: (window?.number ?? 0) + 1 };
 			this.windows.set(key, window);
 		}
 		window.count += 1;
 		return {
+			window: window.number,
 			limit: this.rateLimit.limit,
 			remaining: Math.max(0, this.rateLimit.limit - window.count),
 			retryAfter: Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000)),

@@ -72,6 +72,7 @@ function loggedBody(body: unknown, multipart: boolean): unknown {
 function limitRate(runtime: Runtime, request: FastifyRequest, reply: FastifyReply) {
 	const rate = runtime.countRequest(keyOf(request) ?? '');
 	if (!rate) return;
+	request.rateWindow = rate.window;
 	if (rate.headers)
 		reply.header('X-RateLimit-Limit', rate.limit).header('X-RateLimit-Remaining', rate.remaining);
 	if (rate.exceeded) {
@@ -120,6 +121,7 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 	app.decorateRequest('loggedListed', null);
 	app.decorateRequest('afterFault', null);
 	app.decorateRequest('arrived', 0);
+	app.decorateRequest('rateWindow', 0);
 
 	app.addHook('onRequest', async (request, reply) => {
 		if (!isApi(request)) return;

@@ -33,6 +33,13 @@ const texts = (count: number, tag: string) =>
 const creates = async (sandbox: ReturnType<typeof useSandbox>) =>
 	await sandbox.control.requests({ method: 'POST', path: POSTS });
 
+/** How many requests each of the sandbox's windows took, by status: `{ '1 201': 10, ... }`. */
+const perWindow = (log: LoggedRequest[]) =>
+	log.reduce<Record<string, number>>((tally, { window, status }) => {
+		const key = `${window} ${status}`;
+		return { ...tally, [key]: (tally[key] ?? 0) + 1 };
+	}, {});
+
 describe.each([
 	['without X-RateLimit headers (only retry_after)', false],
 	['with X-RateLimit headers', true],
@@ -60,6 +67,11 @@ describe.each([
 				.sort(),
 		).toEqual([...texts].sort());
 		expect(log).toHaveLength(30 + 20);
+		// Which of the sandbox's windows each went into: the refused 20 the next two, 10 each.
+		expect(perWindow(log)).toEqual({ '1 201': 10, '1 429': 20, '2 201': 10, '3 201': 10 });
+		const inWindow = (window: number) =>
+			log.filter((request) => request.window === window && request.status === 201).map(textOf);
+		expect([...inWindow(2), ...inWindow(3)].sort()).toEqual([...refused].sort());
 
 		await sandbox.control.rateLimit(null);
 		const stored = await storedPosts(sandbox.url);
@@ -90,8 +102,17 @@ describe('order at the gate', () => {
 		expect(second.error).toBeUndefined();
 
 		const log = await creates(sandbox);
-		expect(log.map((request) => request.status)).toEqual([
-			201, 201, 201, 429, 201, 201, 201, 201, 201, 201,
+		expect(log.map((request) => [request.window, request.status])).toEqual([
+			[1, 201],
+			[1, 201],
+			[1, 201],
+			[1, 429],
+			[2, 201],
+			[2, 201],
+			[2, 201],
+			[3, 201],
+			[3, 201],
+			[3, 201],
 		]);
 		const refused = textOf(log[3]);
 		const secondWindow = log.slice(4, 7).map(textOf);
@@ -115,6 +136,12 @@ describe('a window the pacing has counted and seen pass, without X-RateLimit hea
 		// 9 of the window's 10, then the window passes with one left.
 		expect((await createPosts(sandbox, texts(9, 'Nine'))).error).toBeUndefined();
 		await pastAWindow();
+		expect(perWindow(await creates(sandbox))).toEqual({
+			'1 201': 10,
+			'1 429': 10,
+			'2 201': 10,
+			'3 201': 9,
+		});
 		// A fresh log and count of requests at once; the pacing keeps what it learnt (one per key).
 		await sandbox.control.reset({ rateLimit: quota });
 		await sandbox.control.latency(50);
@@ -123,6 +150,6 @@ describe('a window the pacing has counted and seen pass, without X-RateLimit hea
 
 		expect(error).toBeUndefined();
 		expect((await sandbox.control.concurrency()).max).toBe(8);
-		expect((await creates(sandbox)).map((request) => request.status)).toEqual(Array(8).fill(201));
+		expect(perWindow(await creates(sandbox))).toEqual({ '1 201': 8 });
 	});
 });

@@ -19,7 +19,12 @@ const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
 
 const rateLimitSchema = {
 	type: 'object',
-	properties: { limit: integer(1), windowSeconds: integer(1), headers: { type: 'boolean' } },
+	properties: {
+		limit: integer(1),
+		windowSeconds: integer(1),
+		headers: { type: 'boolean' },
+		alignedAt: integer(0),
+	},
 	required: ['limit', 'windowSeconds'],
 };
 

@@ -18,6 +18,13 @@ export interface RateLimit {
 	 * tells only its body's `retry_after`, all the API description shows (default: true).
 	 */
 	headers?: boolean;
+	/**
+	 * Windows fixed to the clock, as a service that counts per clock minute: they begin at this
+	 * time (ms since the epoch) and every `windowSeconds` after, whenever requests come, and each
+	 * request's `window` is its window's place from then (1: the window that begins then).
+	 * Default: a key's window begins with its first request after the last one ended.
+	 */
+	alignedAt?: number;
 }
 
 /**
@@ -130,7 +137,8 @@ export interface LoggedRequest {
 	listed?: string[];
 	/**
 	 * Under a rate limit: which of its key's windows the request counted in, from 1 (since the
-	 * limit was set or the sandbox reset), so tests read how many requests each window took.
+	 * limit was set or the sandbox reset; with windows fixed to the clock, since `alignedAt`), so
+	 * tests read how many requests each window took and which windows went unused.
 	 */
 	window?: number;
 }
@@ -345,9 +353,14 @@ export class Runtime {
 		if (!this.rateLimit) return null;
 		const now = Date.now();
 		const windowMs = this.rateLimit.windowSeconds * 1000;
+		const aligned = this.rateLimit.alignedAt;
 		let window = this.windows.get(key);
 		if (!window || now - window.startedAt >= windowMs) {
-			window = { startedAt: now, count: 0, number: (window?.number ?? 0) + 1 };
+			const place = aligned === undefined ? 0 : Math.floor((now - aligned) / windowMs);
+			window =
+				aligned === undefined
+					? { startedAt: now, count: 0, number: (window?.number ?? 0) + 1 }
+					: { startedAt: aligned + place * windowMs, count: 0, number: place + 1 };
 			this.windows.set(key, window);
 		}
 		window.count += 1;

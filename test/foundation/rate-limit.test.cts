@@ -153,3 +153,45 @@ describe('a window the pacing has counted and seen pass, without X-RateLimit hea
 		expect(perWindow(await creates(sandbox))).toEqual({ '1 201': 8 });
 	});
 });
+
+describe.each([
+	['without X-RateLimit headers (only retry_after)', false],
+	['with X-RateLimit headers', true],
+])(
+	'windows fixed to the clock, 60 creates 1.5 s before a 10 per 5 s window ends, %s',
+	(_label, headers) => {
+		const sandbox = useSandbox();
+
+		test('past the first window, at most two windows refuse their overflow; every window passes 10', async () => {
+			// The burst comes late in its window, so the first 429 makes the window look 2 s long.
+			// The second window's overflow goes early and is refused; that 429 came in a window the
+			// pacing saw begin, so it tells the length, short by less than a second (retry_after is
+			// in whole seconds), which can cost one more window's overflow. Without the headers the
+			// pacing used to take each early window as begun and learn the short length again: 10
+			// refused in every window (40 here).
+			await sandbox.control.rateLimit({
+				limit: 10,
+				windowSeconds: 5,
+				headers,
+				alignedAt: Date.now() - 3500,
+			});
+			const batch = texts(60, 'Clock');
+			const { output, error } = await createPosts(sandbox, batch);
+			expect(error).toBeUndefined();
+			expect(output).toHaveLength(60);
+
+			const log = await creates(sandbox);
+			const tally = perWindow(log);
+			expect([1, 2, 3, 4, 5, 6].map((window) => tally[`${window} 201`])).toEqual([
+				10, 10, 10, 10, 10, 10,
+			]);
+			// How many the first window refuses depends on how soon its answers tell the count is gone.
+		expect(tally['1 429']).toBeGreaterThan(0);
+			expect(tally['2 429']).toBe(10);
+			const refusedLater = log.filter((request) => request.status === 429 && request.window !== 1);
+			expect(refusedLater.length).toBeLessThanOrEqual(20);
+			const made = log.filter((request) => request.status === 201).map(textOf);
+			expect(made.sort()).toEqual([...batch].sort());
+		});
+	},
+);

@@ -95,12 +95,14 @@ export class Gate {
 	}
 
 	/**
-	 * No headers: an answer to a request of the window the gate counts in. The first bounds when
-	 * the service's window began; once a 429 came in it, what passed in it is what a window holds.
+	 * No headers: an answer to a request of the window the gate counts in. The first that passes
+	 * bounds when the service's window began (a 429 says it had not: windows fixed to the clock end
+	 * at set times, not a window after their first request); once a 429 came in the window, what
+	 * passed in it is what a window holds.
 	 */
 	private count({ enteredAt, refused }: Counts): void {
 		if (enteredAt < this.own.openedAt) return;
-		if ((this.windowStart?.enteredAt ?? -1) < this.own.openedAt) {
+		if (!refused && (this.windowStart?.enteredAt ?? -1) < this.own.openedAt) {
 			this.windowStart = { enteredAt: this.own.openedAt, answeredAt: Date.now() };
 			this.learnWindow();
 		}

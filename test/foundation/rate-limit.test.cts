@@ -186,7 +186,7 @@ describe.each([
 				10, 10, 10, 10, 10, 10,
 			]);
 			// How many the first window refuses depends on how soon its answers tell the count is gone.
-		expect(tally['1 429']).toBeGreaterThan(0);
+			expect(tally['1 429']).toBeGreaterThan(0);
 			expect(tally['2 429']).toBe(10);
 			const refusedLater = log.filter((request) => request.status === 429 && request.window !== 1);
 			expect(refusedLater.length).toBeLessThanOrEqual(20);

@@ -96,9 +96,9 @@ export class Gate {
 
 	/**
 	 * No headers: an answer to a request of the window the gate counts in. The first that passes
-	 * bounds when the service's window began (a 429 says it had not: windows fixed to the clock end
-	 * at set times, not a window after their first request); once a 429 came in the window, what
-	 * passed in it is what a window holds.
+	 * bounds when the service's window began; a 429 says it had not begun (windows fixed to the
+	 * clock end at set times, not a window after the first request). Once a 429 came in the
+	 * window, what passed in it is what a window holds.
 	 */
 	private count({ enteredAt, refused }: Counts): void {
 		if (enteredAt < this.own.openedAt) return;

@@ -113,6 +113,8 @@ const FOLDERS: Record<string, string[]> = {
 		'exactly-once/clock',
 		'exactly-once/unknown',
 		'exactly-once/accounts',
+		// What each lookup matches on: a record like the one sent, made just before, passed by.
+		'exactly-once/lookalikes',
 	],
 };
 

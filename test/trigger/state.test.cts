@@ -161,6 +161,9 @@ inEachListOrder(sandbox, (listOrder) => {
 				for (let poll = 0; poll < 3; poll++) announced.push(...(await watcher.tick()).ids);
 				expect(announced).toEqual([]);
 			},
+			// 43 polls over a list of 3 to 35 pages: past 30 s on a busy machine, and a poll left
+			// running after a timeout would answer the next test's ticks.
+			120_000,
 		);
 
 		test('an event without review rounds keeps no marks, even of posts whose approvers acted', async () => {

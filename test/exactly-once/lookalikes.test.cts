@@ -7,7 +7,7 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
-import { binaryItem, runNode } from '../harness/engine.cts';
+import { runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { calls, inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
 import { NEXT_YEAR } from '../post/fixtures.cts';

@@ -24,6 +24,7 @@ const rateLimitSchema = {
 		windowSeconds: integer(1),
 		headers: { type: 'boolean' },
 		alignedAt: integer(0),
+		firstAtMs: integer(0),
 	},
 	required: ['limit', 'windowSeconds'],
 };

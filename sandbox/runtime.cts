@@ -25,6 +25,11 @@ export interface RateLimit {
 	 * Default: a key's window begins with its first request after the last one ended.
 	 */
 	alignedAt?: number;
+	/**
+	 * Windows fixed to the clock as with `alignedAt`, placed so that the first request counted comes
+	 * this many ms into its window, however soon the client starts sending (window 1 is its window).
+	 */
+	firstAtMs?: number;
 }
 
 /**
@@ -353,6 +358,9 @@ export class Runtime {
 		if (!this.rateLimit) return null;
 		const now = Date.now();
 		const windowMs = this.rateLimit.windowSeconds * 1000;
+		const first = this.rateLimit.firstAtMs;
+		if (first !== undefined && this.rateLimit.alignedAt === undefined)
+			this.rateLimit = { ...this.rateLimit, alignedAt: now - first };
 		const aligned = this.rateLimit.alignedAt;
 		let window = this.windows.get(key);
 		if (!window || now - window.startedAt >= windowMs) {

@@ -143,3 +143,21 @@ describe('error answers (section 7)', () => {
 		expect(answer.body).toMatch(/^<!DOCTYPE html>/);
 	});
 });
+
+describe('rate-limit windows fixed to the clock', () => {
+	// `firstAtMs` places the windows from the first request the sandbox counts: 4 s into a window
+	// of 5, the second request is refused with the 1 s left, not the whole window a sliding one has.
+	it('places the first counted request firstAtMs into its window', async () => {
+		await api.control.rateLimit({ limit: 1, windowSeconds: 5, firstAtMs: 4000 });
+		expect((await api.get('/api/v1/me')).status).toBe(200);
+		const refused = await api.get('/api/v1/me');
+		expect(refused.status).toBe(429);
+		expect(refused.body.retry_after).toBe(1);
+	});
+
+	it('without it, a window begins with the first request', async () => {
+		await api.control.rateLimit({ limit: 1, windowSeconds: 5 });
+		expect((await api.get('/api/v1/me')).status).toBe(200);
+		expect((await api.get('/api/v1/me')).body.retry_after).toBe(5);
+	});
+});

@@ -91,3 +91,42 @@ test('connected two hours ago, a 500 before the resend: the 409 is not taken for
 	expect(await calls(sandbox.control)).toEqual([`POST ${ADD}`, `POST ${ADD}`, `GET ${ACCOUNTS}`]);
 	expect(await since(before)).toEqual([]);
 });
+
+test('two items, each answered 500 after the service acted: each finds its own account, not the other', async () => {
+	// The list names accounts by a display name, so each lookup takes the one account connected
+	// since its first attempt; the first item's, a second earlier, is within the clock's slack, so
+	// only what the execution has already claimed tells the two apart.
+	const before = await bluesky();
+	// Each item's first attempt: the first request, and the first after the second.
+	await sandbox.control.fault({ method: 'POST', path: ADD, when: 'after', status: 500, times: 1 });
+	await sandbox.control.fault({
+		method: 'POST',
+		path: ADD,
+		when: 'after',
+		status: 500,
+		skip: 1,
+		times: 1,
+	});
+	await sandbox.control.clearRequests();
+	const { output, error } = await runNode({
+		parameters: addBluesky('={{ $json.handle }}'),
+		items: [{ json: { handle: 'first.bsky.social' } }, { json: { handle: 'second.bsky.social' } }],
+		credentials: sandbox.credentials(),
+	});
+	expect(error).toBeUndefined();
+	const log = await calls(sandbox.control);
+	const added = await since(before);
+	expect(added).toHaveLength(2);
+	expect(output.map((item) => [idIn(item.json), item.json.recovered])).toEqual([
+		[added[0], true],
+		[added[1], true],
+	]);
+	expect(log).toEqual([
+		`POST ${ADD}`,
+		`POST ${ADD}`,
+		`GET ${ACCOUNTS}`,
+		`POST ${ADD}`,
+		`POST ${ADD}`,
+		`GET ${ACCOUNTS}`,
+	]);
+});

@@ -4,8 +4,9 @@
 // node looks before it sends at all.
 import { useSandbox } from '../harness/sandbox.cts';
 import { runNode } from '../harness/engine.cts';
-import { calls } from '../library/fixtures.cts';
-import { createDraft, MAY_EXIST, readList, textOf } from './fixtures.cts';
+import { DEMO } from '../../sandbox/demo-data.cts';
+import { calls, inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
+import { createDraft, MAY_EXIST, readList, textOf, uploadFile } from './fixtures.cts';
 import { POSTS } from '../post/fixtures.cts';
 
 const sandbox = useSandbox();
@@ -55,3 +56,37 @@ test('Retry On Fail after a 500 with On Server Error "Fail", the list refused on
 	expect(await calls(sandbox.control)).toEqual([`POST ${POSTS}`, `GET ${POSTS}`]);
 	expect(await made(text)).toHaveLength(1);
 });
+
+// Each lookup names the list it could not read: the media library for an upload, the post's
+// comments for a comment.
+const W = `/api/v1/workspaces/${MAIN_WORKSPACE}`;
+const COMMENTS = `${W}/posts/${DEMO.posts.draft}/comments`;
+test.each([
+	['Media > Upload', `${W}/media`, 'the media library', uploadFile('unknown.png', 'refused list')],
+	[
+		'Comment > Create',
+		COMMENTS,
+		"the post's comments",
+		{
+			parameters: inWorkspace('comment', 'create', {
+				postId: DEMO.posts.draft,
+				comment: 'Unknown, its list refused',
+				options: { timeout: 1 },
+			}),
+		},
+	],
+])(
+	'%s: a 500 after the service acted, then its list refused: the error names the list',
+	async (_name, path, where, run) => {
+		await sandbox.control.fault({ method: 'POST', path, when: 'after', status: 500 });
+		await sandbox.control.fault({ method: 'GET', path, status: 403 });
+		await sandbox.control.clearRequests();
+		const { output, error } = await runNode({ ...run, credentials: sandbox.credentials() });
+		expect(output).toEqual([]);
+		expect(error?.message).toBe(`It is still unknown whether the service created this: ${FAILED}`);
+		expect(error?.description).toBe(
+			`What was tried: attempt 1: ${FAILED}; could not look in ${where}: ${REFUSED}.\n${MAY_EXIST}`,
+		);
+		expect(await calls(sandbox.control)).toEqual([`POST ${path}`, `GET ${path}`]);
+	},
+);

@@ -421,6 +421,26 @@ describe('Options > Skip Posted Within (Hours), for pipelines', () => {
 		expect(await postedTexts('pipeline')).toHaveLength(5);
 	});
 
+	test('a story scheduled again at another time is skipped all the same', async () => {
+		// A pipeline that sets each post's time when it runs ("in an hour") sends the same story
+		// with a new time on its next run: the time is not what makes it another post.
+		const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+		const scheduled = (hours: number) => ({
+			...createPosts('scheduled', { skipPostedWithinHours: 24 }),
+			scheduledAt: at(hours),
+		});
+		const first = await run({ parameters: scheduled(2), items: stories(1, 'retimed') });
+		expect(first.error).toBeUndefined();
+		await sandbox.control.clearRequests();
+		const second = await run({ parameters: scheduled(3), items: stories(1, 'retimed') });
+		expect(second.error).toBeUndefined();
+		expect(await requestsTo('POST', POSTS)).toEqual([]);
+		expect(second.output.map((item) => [item.json.skipped, item.json.id])).toEqual([
+			[true, first.output[0].json.id],
+		]);
+		expect(await postedTexts('retimed')).toHaveLength(1);
+	});
+
 	test('a post to other accounts, or older than the window, is sent', async () => {
 		await run({ parameters: createPosts('draft'), items: stories(1, 'window') });
 		const other = inWorkspace('post', 'create', {

@@ -10,7 +10,7 @@ import { DEMO } from '../../sandbox/demo-data.cts';
 import { runNode } from '../harness/engine.cts';
 import type { BinaryMode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
-import { calls, inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
+import { byId, calls, inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
 import { createDraft, readList, textOf, uploadFile } from './fixtures.cts';
 
 const sandbox = useSandbox();
@@ -18,6 +18,7 @@ const sandbox = useSandbox();
 const W = `/api/v1/workspaces/${MAIN_WORKSPACE}`;
 const COMMENTS = `${W}/posts/${DEMO.posts.draft}/comments`;
 const TEXT = 'Exactly once, please';
+const CATEGORY_TEXT = 'Exactly once, by category';
 
 const list = (path: string, query = '') => readList(sandbox, path, query);
 
@@ -54,6 +55,31 @@ const OPERATIONS: Operation[] = [
 		count: async () =>
 			(await list(`${W}/posts`)).filter((post) => (post.content as { text: string }).text === TEXT)
 				.length,
+	},
+	{
+		// No accounts: the service picks them from the category, so its record lists accounts
+		// that were not sent.
+		name: 'Post > Create (to a content category)',
+		path: `${W}/posts`,
+		parameters: inWorkspace('post', 'create', {
+			text: CATEGORY_TEXT,
+			publishType: 'content_category',
+			additionalFields: { contentCategoryId: byId(DEMO.contentCategories.tips) },
+			options: { timeout: 1 },
+		}),
+		lookup: `GET ${W}/posts`,
+		looksFirst: true,
+		matchedOn: [
+			'text',
+			'accounts',
+			'publish type',
+			'scheduled time',
+			'created after the first attempt',
+		],
+		count: async () =>
+			(await list(`${W}/posts`)).filter(
+				(post) => (post.content as { text: string }).text === CATEGORY_TEXT,
+			).length,
 	},
 	{
 		name: 'Media > Upload (file)',

@@ -38,48 +38,40 @@ interface Operation {
 	binaryMode?: BinaryMode;
 }
 
+/** Post > Create's lookup, what it matches on, and how many posts carry `text`. */
+const postCreate = (text: string) => ({
+	path: `${W}/posts`,
+	lookup: `GET ${W}/posts`,
+	looksFirst: true,
+	matchedOn: [
+		'text',
+		'accounts',
+		'publish type',
+		'scheduled time',
+		'created after the first attempt',
+	],
+	count: async () =>
+		(await list(`${W}/posts`)).filter((post) => (post.content as { text: string }).text === text)
+			.length,
+});
+
 const OPERATIONS: Operation[] = [
 	{
 		name: 'Post > Create',
-		path: `${W}/posts`,
 		parameters: createDraft(TEXT, [DEMO.accounts.facebook, DEMO.accounts.linkedin]),
-		lookup: `GET ${W}/posts`,
-		looksFirst: true,
-		matchedOn: [
-			'text',
-			'accounts',
-			'publish type',
-			'scheduled time',
-			'created after the first attempt',
-		],
-		count: async () =>
-			(await list(`${W}/posts`)).filter((post) => (post.content as { text: string }).text === TEXT)
-				.length,
+		...postCreate(TEXT),
 	},
 	{
 		// No accounts: the service picks them from the category, so its record lists accounts
 		// that were not sent.
 		name: 'Post > Create (to a content category)',
-		path: `${W}/posts`,
 		parameters: inWorkspace('post', 'create', {
 			text: CATEGORY_TEXT,
 			publishType: 'content_category',
 			additionalFields: { contentCategoryId: byId(DEMO.contentCategories.tips) },
 			options: { timeout: 1 },
 		}),
-		lookup: `GET ${W}/posts`,
-		looksFirst: true,
-		matchedOn: [
-			'text',
-			'accounts',
-			'publish type',
-			'scheduled time',
-			'created after the first attempt',
-		],
-		count: async () =>
-			(await list(`${W}/posts`)).filter(
-				(post) => (post.content as { text: string }).text === CATEGORY_TEXT,
-			).length,
+		...postCreate(CATEGORY_TEXT),
 	},
 	{
 		name: 'Media > Upload (file)',

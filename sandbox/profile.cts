@@ -8,6 +8,12 @@
 /** The order of the posts list (section 4.13 states none). */
 export const LIST_ORDERS = ['updated-desc', 'created-desc', 'created-asc', 'shuffled'] as const;
 /**
+ * One more order, set by the tests that need it rather than run through with the others: fixed,
+ * but by no time (a service that sorts by an opaque key, such as a UUID), so neither end of the list
+ * holds the newest posts.
+ */
+export const OPAQUE_ORDER = 'opaque';
+/**
  * How records name their identifier: `_id` as described, `id`, or `_id` with account IDs as
  * numeric strings (wire.cts; requests accept both forms).
  */
@@ -52,7 +58,7 @@ export const STAMP_EARLY_SECONDS = 3;
 export const STAMP_PRECISIONS = ['ms', 'seconds'] as const;
 
 export interface Profile {
-	listOrder: (typeof LIST_ORDERS)[number];
+	listOrder: (typeof LIST_ORDERS)[number] | typeof OPAQUE_ORDER;
 	ids: (typeof ID_STYLES)[number];
 	workspaces: (typeof WORKSPACE_SHAPES)[number];
 	me: (typeof ME_SHAPES)[number];
@@ -103,7 +109,7 @@ export const EVERY_VARIANT: Profile = {
 };
 
 const CHOICES: { [K in keyof Profile]: readonly Profile[K][] } = {
-	listOrder: LIST_ORDERS,
+	listOrder: [...LIST_ORDERS, OPAQUE_ORDER],
 	ids: ID_STYLES,
 	workspaces: WORKSPACE_SHAPES,
 	me: ME_SHAPES,

@@ -78,6 +78,19 @@ function oldestCreatedFirst(store: Store, posts: Post[]): Post[] {
 	return slots.filter((post) => post !== undefined);
 }
 
+/** Sorted by a hash of each post's ID (FNV-1a): the same order on every request, by no time. */
+function byOpaqueKey(posts: Post[]): Post[] {
+	const keyOf = (id: string) => {
+		let hash = 0x811c9dc5;
+		for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193) >>> 0;
+		return hash;
+	};
+	return posts
+		.map((post) => ({ post, key: keyOf(post.id) }))
+		.sort((a, b) => a.key - b.key)
+		.map(({ post }) => post);
+}
+
 /**
  * The posts in the profile's order (section 4.13 states none); `shuffled` keeps them as they are,
  * for pageInListOrder to draw from.
@@ -90,6 +103,7 @@ function inListOrder(
 ): Post[] {
 	if (order === 'updated-desc') return newestChangeFirst(posts, updatedAt);
 	if (order === 'shuffled') return posts;
+	if (order === 'opaque') return byOpaqueKey(posts);
 	const oldestFirst = oldestCreatedFirst(store, posts);
 	return order === 'created-desc' ? oldestFirst.reverse() : oldestFirst;
 }

@@ -250,6 +250,26 @@ describe.each(OFFSETS)('the service %s', (_clock, offsetSeconds) => {
 	);
 });
 
+/** 5,000 drafts, then a draft `text` that meets `fault`: its output, error and requests to the list. */
+async function createOverDrafts(text: string, fault: Omit<Fault, 'path'>) {
+	await seedPosts('draft');
+	await sandbox.control.fault({ ...fault, path: POSTS });
+	await sandbox.control.clearRequests();
+	const { output, error } = await runNode({
+		parameters: createDraft(text, undefined, WHOLE_READING_TIMEOUT),
+		credentials: sandbox.credentials(),
+	});
+	return { output, error, log: await sandbox.control.requests({ path: POSTS }) };
+}
+
+/** The drafts with `text`, counted newest first, where a new one is on page 1. */
+async function draftsWith(text: string) {
+	await sandbox.control.profile({ listOrder: 'created-desc' });
+	return (await readList(sandbox, POSTS, '&status[]=draft')).filter(
+		(post) => textOf(post) === text,
+	);
+}
+
 // A new order for every request proves nothing from the list's ends: the list is read whole.
 describe('posts listed in a new order for every request', () => {
 	beforeEach(() => sandbox.control.profile({ listOrder: 'shuffled' }));
@@ -273,26 +293,15 @@ describe('posts listed in a new order for every request', () => {
 	test.each(OUTCOMES)(
 		'5,000 drafts, a draft %s: every page, read again while they do not add up; found, or unknown and not sent again, never two posts',
 		async (name, fault) => {
-			await seedPosts('draft');
 			const text = `Shuffled history ${name}`;
-			await sandbox.control.fault({ ...fault, path: POSTS });
-			await sandbox.control.clearRequests();
-			const { output, error } = await runNode({
-				parameters: createDraft(text, undefined, WHOLE_READING_TIMEOUT),
-				credentials: sandbox.credentials(),
-			});
-			const log = await sandbox.control.requests({ path: POSTS });
+			const { output, error, log } = await createOverDrafts(text, fault);
 			const reads = log.filter((entry) => entry.method === 'GET').length;
 			const creates = log.filter((entry) => entry.method === 'POST').length;
 			const pages = Math.ceil((await totalOf(POSTS, '&status[]=draft')) / PER_PAGE);
 			// Page 1 and the last page, then the whole list up to 4 times.
 			expect(reads).toBeGreaterThanOrEqual(2 + pages - 1);
 			expect(reads).toBeLessThanOrEqual(2 + 4 * pages);
-			// Counted newest first, where the post is on page 1.
-			await sandbox.control.profile({ listOrder: 'created-desc' });
-			const made = (await readList(sandbox, POSTS, '&status[]=draft')).filter(
-				(post) => textOf(post) === text,
-			);
+			const made = await draftsWith(text);
 			if (error) {
 				expect(error.message).toMatch(/^It is still unknown whether the service created this: /);
 				expect(creates).toBe(1);
@@ -301,6 +310,31 @@ describe('posts listed in a new order for every request', () => {
 				expect(output[0].json.recovered).toBe(name === 'made' ? true : undefined);
 				expect(made).toHaveLength(1);
 			}
+		},
+	);
+});
+
+// A fixed order by no time (a service that sorts by an opaque key): neither end of the list holds
+// the newest posts, and its pages add up, so the list is read whole once, and the end is certain.
+describe('posts listed by an opaque key, the same order on every request', () => {
+	beforeEach(() => sandbox.control.profile({ listOrder: 'opaque' }));
+
+	test.each(OUTCOMES)(
+		'5,000 drafts, a draft %s: page 1, the last page, then the whole list once; one post',
+		async (name, fault) => {
+			const text = `Opaque history ${name}`;
+			const { output, error, log } = await createOverDrafts(text, fault);
+			expect(error).toBeUndefined();
+			const pagesAsked = log
+				.filter((entry) => entry.method === 'GET')
+				.map((entry) => Number(entry.query.page));
+			const pages = Math.ceil((await totalOf(POSTS, '&status[]=draft')) / PER_PAGE);
+			const everyPage = Array.from({ length: pages }, (_, i) => i + 1);
+			expect(pagesAsked.slice(0, 2)).toEqual([1, pages]);
+			expect(pagesAsked.slice(2).sort((a, b) => a - b)).toEqual(everyPage);
+			expect(output[0].json.recovered).toBe(name === 'made' ? true : undefined);
+			expect(log.filter((entry) => entry.method === 'POST')).toHaveLength(name === 'made' ? 1 : 2);
+			expect(await draftsWith(text)).toHaveLength(1);
 		},
 	);
 });

@@ -107,7 +107,25 @@ test('shuffled draws a new order for each request, the same again after a reset,
 	expect((await pendingList()).map((post) => rename.get(post.id) ?? post.id)).toEqual(first);
 });
 
-test.each(LIST_ORDERS)(
+test('opaque lists in the same order on every request, by no time, and its pages hold every post once', async () => {
+	await api.control.profile({ listOrder: 'opaque' });
+	await seedPending(40);
+	const first = await pendingList();
+	expect((await pendingList()).map((post) => post.id)).toEqual(first.map((post) => post.id));
+	for (const key of ['created_at', 'updated_at'] as const) {
+		const times = first.map((post) => post[key]);
+		expect(times).not.toEqual([...times].sort());
+		expect(times).not.toEqual([...times].sort().reverse());
+	}
+	const pages = [
+		...(await pendingList(20, 1)),
+		...(await pendingList(20, 2)),
+		...(await pendingList(20, 3)),
+	];
+	expect(pages.map((post) => post.id)).toEqual(first.map((post) => post.id));
+});
+
+test.each([...LIST_ORDERS, 'opaque' as const])(
 	'%s: SANDBOX_PROFILE-style choice is accepted by the control surface',
 	async (listOrder) => {
 		expect((await api.control.profile({ listOrder })).listOrder).toBe(listOrder);

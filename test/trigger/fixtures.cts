@@ -7,7 +7,6 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { LIST_ORDERS } from '../../sandbox/profile.cts';
-import type { Profile } from '../../sandbox/profile.cts';
 import type { SimulateRequest } from '../../sandbox/client.cts';
 import { runPoll } from '../harness/engine.cts';
 import type { NodeErrorInfo } from '../harness/engine.cts';
@@ -216,8 +215,8 @@ export function workspaceEvents(sandbox: SandboxHandle, workspaceId = MAIN_WORKS
 	};
 }
 
-export type ListOrder = Profile['listOrder'];
-
+/** The list orders every trigger suite runs through (not the opaque one: sandbox/profile.cts). */
+export type ListOrder = (typeof LIST_ORDERS)[number];
 /** The IDs a tick was shown by the watched list (not by a window of days), each once. */
 export const shownBy = (tick: Tick): Set<string> =>
 	new Set(

@@ -62,7 +62,7 @@ export function logRequest(runtime: Runtime, request: FastifyRequest, status: nu
 		at: runtime.clock.iso(),
 		arrived: request.arrived,
 		...(request.loggedListed ? { listed: request.loggedListed } : {}),
-		...(request.rateWindow > 0 ? { window: request.rateWindow } : {}),
+		...(request.rateWindow > 0 ? { window: request.rateWindow, alongside: request.alongside } : {}),
 	});
 }
 

@@ -146,6 +146,11 @@ export interface LoggedRequest {
 	 * tests read how many requests each window took and which windows went unused.
 	 */
 	window?: number;
+	/**
+	 * Under a rate limit: how many API requests the sandbox was handling when it came in, itself
+	 * included, so tests read whether a window's requests went at once or one after another.
+	 */
+	alongside?: number;
 }
 
 /** Who is calling and where: set by the gate before a route runs. */
@@ -167,6 +172,8 @@ declare module 'fastify' {
 		arrived: number;
 		/** The rate limit's window it counted in (Runtime.countRequest), 0 without a limit. */
 		rateWindow: number;
+		/** API requests in flight when it came in, itself included (Runtime.countInFlight). */
+		alongside: number;
 		/** A fault to apply once the request has been handled. */
 		afterFault: Fault | null;
 	}
@@ -250,13 +257,17 @@ export class Runtime {
 	/** API requests being handled now, and the most at once since the last reset. */
 	readonly concurrency = { now: 0, max: 0 };
 
-	/** Counts one API request in until its connection closes (answered, dropped or abandoned). */
-	countInFlight(done: { once(event: 'close', listener: () => void): unknown }): void {
+	/**
+	 * Counts one API request in until its connection closes (answered, dropped or abandoned);
+	 * answers how many are in flight with it.
+	 */
+	countInFlight(done: { once(event: 'close', listener: () => void): unknown }): number {
 		this.concurrency.now += 1;
 		this.concurrency.max = Math.max(this.concurrency.max, this.concurrency.now);
 		done.once('close', () => {
 			this.concurrency.now -= 1;
 		});
+		return this.concurrency.now;
 	}
 
 	/**

@@ -122,11 +122,12 @@ function registerGate(app: FastifyInstance, runtime: Runtime) {
 	app.decorateRequest('afterFault', null);
 	app.decorateRequest('arrived', 0);
 	app.decorateRequest('rateWindow', 0);
+	app.decorateRequest('alongside', 0);
 
 	app.addHook('onRequest', async (request, reply) => {
 		if (!isApi(request)) return;
 		request.arrived = runtime.arrival();
-		runtime.countInFlight(reply.raw);
+		request.alongside = runtime.countInFlight(reply.raw);
 		const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
 		request.loggedQuery = { ...parseQuery(query) } as Record<string, string | string[]>;
 		const spread = runtime.latencySpread;

@@ -42,9 +42,7 @@ export class Gate {
 	perMinute = () => this.limit && (this.limit * 60_000) / (this.windowMs ?? 60_000);
 
 	/** How long a request would wait now for the window to reopen, in ms. */
-	closedFor(): number {
-		return Math.max(0, this.closedUntil - Date.now());
-	}
+	closedFor = (): number => Math.max(0, this.closedUntil - Date.now());
 
 	/** Waits for a turn and says when it came; `retry`, sent again after a 429, goes before new ones. */
 	async enter(retry = false): Promise<number> {
@@ -81,7 +79,7 @@ export class Gate {
 		} else if (answer && this.told) {
 			this.budget =
 				answer.remaining === undefined ? undefined : Math.max(0, answer.remaining - this.inFlight);
-			if (answer.remaining === 0) this.waitForNextWindow();
+			if (answer.remaining === 0) this.waitForNextWindow(answer.enteredAt);
 		}
 		this.pump();
 	}
@@ -131,9 +129,11 @@ export class Gate {
 	}
 
 	/** The count is used up: nobody starts until the window has passed, when its length is known. */
-	private waitForNextWindow(): void {
+	private waitForNextWindow(sentAt = -1): void {
 		if (this.windowStart === undefined || this.windowMs === undefined) return;
-		const next = this.windowStart.answeredAt + this.windowMs;
+		// Sent after the last wait, its window's first answer not in yet: that window began by now.
+		const old = sentAt >= this.closedUntil && this.windowStart.answeredAt < this.closedUntil;
+		const next = (old ? Date.now() : this.windowStart.answeredAt) + this.windowMs;
 		if (next <= Date.now()) return;
 		this.closedUntil = Math.max(this.closedUntil, next);
 		this.budget = this.limit;

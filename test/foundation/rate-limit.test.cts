@@ -1,8 +1,9 @@
 // The rate-limit gate against a quota the node is not told in advance: a burst past it costs the
 // first window's overflow in refusals and no item is refused twice, whether or not the service
 // sends X-RateLimit headers; a refused request goes before requests that waited behind it; a
-// fresh window, once the gate has seen the last one pass, allows its whole count at once.
-// Proved by the sandbox's request log. Each case has a sandbox of its own, so a gate of its own
+// fresh window, once the gate has seen the last one pass, allows its whole count at once; an answer
+// that comes late (while the window is closed, or a window's first after its last) costs no
+// refusal and no request of a window's count. Proved by the sandbox's request log. Each case has a sandbox of its own, so a gate of its own
 // (one per Base URL and key): what one case's gate learnt does not carry into the next.
 import type { LoggedRequest } from '../../sandbox/client.cts';
 import { runNode } from '../harness/engine.cts';

@@ -51,9 +51,10 @@ const HEADERS = [
 ] as const;
 
 /**
- * `count` creates at once against 10 per 3 s window, answered 100 ms late (long enough that
- * requests sent together are all in flight at the sandbox at once), one of them `delayMs` later
- * still, after the service counted it (the one after the first `skip` it counts); the creates' log.
+ * `count` creates at once against 10 per 3 s window, answered 300 ms late (long enough that
+ * requests sent together are all in flight at the sandbox at once, on a busy machine too), one
+ * of them `delayMs` later still, after the service counted it (the one after the first `skip`
+ * it counts); the creates' log.
  */
 async function burstWithALateAnswer(
 	sandbox: ReturnType<typeof useSandbox>,
@@ -62,7 +63,7 @@ async function burstWithALateAnswer(
 	late: { skip: number; delayMs: number },
 ) {
 	await sandbox.control.rateLimit({ limit: 10, windowSeconds: 3, headers });
-	await sandbox.control.latency(100);
+	await sandbox.control.latency(300);
 	await sandbox.control.fault({ method: 'POST', path: POSTS, when: 'after', times: 1, ...late });
 	expect((await createPosts(sandbox, texts(count, 'Late'))).error).toBeUndefined();
 	return await creates(sandbox);
@@ -73,8 +74,9 @@ describe.each(HEADERS)('a burst of 30 creates against 10 per 3 s window, %s', (_
 
 	test('the first window refuses its 20 over the quota, no item twice; every post once, in item order', async () => {
 		await sandbox.control.rateLimit({ limit: 10, windowSeconds: 3, headers });
-		// Long enough that requests sent together are all in flight at the sandbox at once.
-		await sandbox.control.latency(100);
+		// Long enough that requests sent together are all in flight at the sandbox at once, on a
+		// busy machine too (CI runs three groups of tests at once).
+		await sandbox.control.latency(300);
 		const texts = Array.from({ length: 30 }, (_, i) => `Burst ${i}`);
 		// All 30 go at once, before anything tells the quota: 10 fit the first window, 20 are
 		// refused. The first 429 tells how long a window lasts, and what passed in its window how
@@ -204,7 +206,9 @@ describe('a window the pacing has counted and seen pass, without X-RateLimit hea
 		});
 		// A fresh log and count of requests at once; the pacing keeps what it learnt (one per key).
 		await sandbox.control.reset({ rateLimit: quota });
-		await sandbox.control.latency(50);
+		// Long enough that the 10 sent together are all in flight at once on a busy machine
+		// (at 50 ms, CI once saw 9: the first was answered before the last came in).
+		await sandbox.control.latency(1000);
 
 		// The whole count: a window that passed with 9 used says nothing of what a window holds.
 		const { error } = await createPosts(sandbox, texts(10, 'Fresh'));

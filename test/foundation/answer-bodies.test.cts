@@ -97,6 +97,14 @@ describe('a body that is not JSON', () => {
 			description: 'The service rejected the request. Correct the fields listed and try again.',
 		},
 		{
+			// Tags in a refusal's words do not make it a page: only a tag that opens one does.
+			what: 'plain text on a 400 that quotes a tag is the refusal, in its words',
+			status: 400,
+			body: 'Bad request: tags such as <b>html</b> are not allowed',
+			message: 'Bad request: tags such as <b>html</b> are not allowed (HTTP 400)',
+			description: 'The service rejected the request. Correct the fields listed and try again.',
+		},
+		{
 			what: 'plain text on a 400 over 300 characters: its first 300',
 			status: 400,
 			body: `Bad request: ${'a'.repeat(400)}`,
@@ -119,6 +127,14 @@ describe('a body that is not JSON', () => {
 			message: 'Not found (HTTP 404)',
 			description:
 				'Check the IDs used. A workspace the API key has no access to is also answered as not found: pick the workspace from the list to be sure.\nIf every request fails like this, check the Base URL in the credential.',
+		},
+		{
+			// A redirect with nowhere to go is no success: not read as the API's answer in the wrong form.
+			what: 'plain text on a 300 without a Location means the Base URL is wrong',
+			status: 300,
+			body: 'Multiple Choices',
+			message: notJson(300),
+			description: WRONG_URL,
 		},
 		{
 			what: 'a page on a 200 means the Base URL is wrong',
@@ -152,6 +168,23 @@ describe('a body that is not JSON', () => {
 		expect(error.description).toBe(description);
 		expect(await statusesTo(sandbox.control, ACCOUNTS)).toEqual([status]);
 	});
+});
+
+test('a 404 whose JSON has no "status": false is still the refusal it names', async () => {
+	await sandbox.control.fault({
+		method: 'GET',
+		path: ACCOUNTS,
+		status: 404,
+		body: { message: 'No such workspace' },
+	});
+
+	const error = expectError(await run(listAccounts));
+
+	expect(error.message).toBe('No such workspace (HTTP 404)');
+	expect(error.description).toBe(
+		'Check the IDs used. A workspace the API key has no access to is also answered as not found: pick the workspace from the list to be sure.\nIf every request fails like this, check the Base URL in the credential.',
+	);
+	expect(await statusesTo(sandbox.control, ACCOUNTS)).toEqual([404]);
 });
 
 test('a 200 whose envelope says "status": false is the error it names', async () => {

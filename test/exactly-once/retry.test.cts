@@ -9,7 +9,7 @@ import type { Fault } from '../../sandbox/runtime.cts';
 import { binaryItem, runNode } from '../harness/engine.cts';
 import type { RunNodeOptions, RunNodeResult } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
-import { inWorkspace } from '../library/fixtures.cts';
+import { inWorkspace, MAIN_WORKSPACE } from '../library/fixtures.cts';
 import { A, jsonItems, keptRuns, MEDIA, POSTS } from '../post/fixtures.cts';
 
 const sandbox = useSandbox();
@@ -397,6 +397,66 @@ describe('a retried execution sends nothing twice', () => {
 		const plain = await run({ parameters: approve });
 		expect(plain.error?.httpCode).toBe('400');
 	});
+
+	// Drafts are looked for among drafts, the other posts in the whole list: two lists of three
+	// pages (250 older drafts), shared by the ten items: page 1 and the last, then the pages the
+	// list's order calls for (none more where the newest end is read; every page where no order
+	// fits), each once for all the items that look in that list.
+	const WHOLE = ['1', '1', '2', '3', '3'];
+	test.each([
+		['updated-desc', { all: ['1', '3'], draft: ['1'] }],
+		['created-desc', { all: ['1', '3'], draft: ['1'] }],
+		['created-asc', { all: ['1', '3'], draft: ['1', '3'] }],
+		['opaque', { all: WHOLE, draft: WHOLE }],
+	] as const)(
+		'a crashed worker, drafts and queued posts in one batch, lists of several pages listed %s: each reading shared by the items of its list',
+		async (listOrder, pages) => {
+			await sandbox.control.profile({ listOrder });
+			await sandbox.control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 250,
+				template: { status: 'draft', history_days: 30 },
+			});
+			const tag = `mixed ${listOrder}`;
+			const items = jsonItems(
+				Array.from({ length: 10 }, (_, n) => ({
+					text: `${tag} story ${n + 1}`,
+					type: n % 2 === 0 ? 'draft' : 'queued',
+				})),
+			);
+			// With Publish Type from an expression, n8n shows Scheduled At too, and asks for it.
+			const parameters = { ...createPosts('={{ $json.type }}'), scheduledAt: '={{ $json.at }}' };
+			await sandbox.control.fault({ method: 'POST', path: POSTS, skip: 6, credits: true });
+			const first = await run({ parameters, items });
+			expect(first.error?.httpCode).toBe('403');
+			await sandbox.control.clearRequests();
+
+			const retried = await run({
+				parameters,
+				items,
+				retryOf: { run: first, crashed: true, keepsStart: true },
+			});
+
+			expect(retried.error).toBeUndefined();
+			const pagesRead = (await requestsTo('GET', POSTS)).map(
+				(r) => `${r.query['status[]'] ?? 'all'} ${r.query.page}`,
+			);
+			expect(pagesRead.sort()).toEqual([
+				...pages.all.map((page) => `all ${page}`),
+				...pages.draft.map((page) => `draft ${page}`),
+			]);
+			// Queued posts go one at a time, in item order (a queue slot goes to the first to come):
+			// the 7th create refused (story 4), stories 6, 8 and 10 were never sent.
+			const sent = (await requestsTo('POST', POSTS)).map((r) => [
+				r.status,
+				((r.body as IDataObject).content as IDataObject).text,
+			]);
+			expect(sent).toEqual([4, 6, 8, 10].map((n) => [201, `${tag} story ${n}`]));
+			expect(await postedTexts(tag)).toEqual(TEN(tag));
+			expect(retried.output.filter((item) => item.json.recovered === true)).toHaveLength(6);
+		},
+	);
 });
 
 describe('Options > Skip Posted Within (Hours), for pipelines', () => {

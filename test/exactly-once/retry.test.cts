@@ -457,8 +457,7 @@ describe('a retried execution sends nothing twice', () => {
 					type: n % 2 === 0 ? 'draft' : 'queued',
 				})),
 			);
-			// With Publish Type from an expression, n8n shows Scheduled At too, and asks for it.
-			const parameters = { ...createPosts('={{ $json.type }}'), scheduledAt: '={{ $json.at }}' };
+			const parameters = createPosts('={{ $json.type }}');
 			await sandbox.control.fault({ method: 'POST', path: POSTS, skip: 6, credits: true });
 			const first = await run({ parameters, items });
 			expect(first.error?.httpCode).toBe('403');

@@ -220,6 +220,41 @@ describe('Create', () => {
 		});
 	});
 
+	// n8n shows every field that depends on Publish Type once it is an expression (an assistant
+	// that picks it per item): Scheduled At is then on screen for drafts too, and must not be asked for.
+	test('Publish Type from an expression: a draft and a queued post need no Scheduled At; a scheduled one does', async () => {
+		const parameters = inWorkspace('post', 'create', {
+			text: '={{ $json.text }}',
+			accounts: [A.facebook],
+			publishType: '={{ $json.type }}',
+		});
+		const { output, error } = await runNode({
+			parameters,
+			items: ['draft', 'queued'].map((type) => ({ json: { text: `A ${type} post`, type } })),
+			credentials: sandbox.credentials(),
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.json.publish_type)).toEqual(['draft', 'queued']);
+		const sent = (await bodiesSent(sandbox.control, 'POST', POSTS)) as Array<{
+			scheduling: object;
+		}>;
+		expect(sent.map((body) => body.scheduling)).toEqual([
+			{ publish_type: 'draft' },
+			{ publish_type: 'queued' },
+		]);
+
+		await sandbox.control.clearRequests();
+		const scheduled = await runNode({
+			parameters,
+			items: [{ json: { text: 'A scheduled post', type: 'scheduled' } }],
+			credentials: sandbox.credentials(),
+		});
+		expect(scheduled.error?.message).toBe(
+			'Scheduled At: is required when Publish Type is "Scheduled"',
+		);
+		expect(await calls(sandbox.control)).toEqual([]);
+	});
+
 	test('accounts by expression, as a comma-separated string, and a content category alone', async () => {
 		const { error } = await runNode({
 			parameters: inWorkspace('post', 'create', {

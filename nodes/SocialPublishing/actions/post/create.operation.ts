@@ -40,7 +40,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { publishType: ['draft'] } },
 	},
-	{ ...property(post.scheduledAt), required: true },
+	property(post.scheduledAt), // not `required`: an expression in Publish Type shows it for drafts
 	property(post.plannedAt),
 	collection('Additional Fields', 'additionalFields', 'Add Field', additionalFields),
 	platformOptionsField,

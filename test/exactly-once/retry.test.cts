@@ -430,6 +430,54 @@ describe('a retried execution sends nothing twice', () => {
 		},
 	);
 
+	// A list that grew between its first page and its last: the pages' places are not to be
+	// trusted, so no order is read from them, and the whole list is read.
+	test.each(['updated-desc', 'created-desc', 'created-asc'] as const)(
+		'a crashed worker, a list listed %s whose last page tells another size than its first: read whole',
+		async (listOrder) => {
+			await sandbox.control.profile({ listOrder });
+			await sandbox.control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 250,
+				template: { status: 'draft', history_days: 30 },
+			});
+			const items = stories(3, 'grown');
+			await sandbox.control.fault({ method: 'POST', path: POSTS, skip: 2, credits: true });
+			const first = await run({ parameters: createPosts(), items });
+			expect(first.error?.itemIndex).toBe(2);
+			// The last page as the service answers it, telling one post more than page 1 will.
+			const answer = await fetch(`${sandbox.url}${POSTS}?status[]=draft&per_page=100&page=3`, {
+				headers: { 'X-API-Key': DEMO.keys.full },
+			});
+			const lastPage = (await answer.json()) as { total: number };
+			await sandbox.control.fault({
+				method: 'GET',
+				path: POSTS,
+				skip: 1,
+				status: 200,
+				body: { ...lastPage, total: lastPage.total + 1 },
+			});
+			await sandbox.control.clearRequests();
+
+			const retried = await run({
+				parameters: createPosts(),
+				items,
+				retryOf: { run: first, crashed: true },
+			});
+
+			expect(retried.error).toBeUndefined();
+			const pagesRead = (await requestsTo('GET', POSTS)).map((r) => r.query.page);
+			expect(pagesRead).toEqual(['1', '3', '1', '2', '3']);
+			expect((await requestsTo('POST', POSTS)).map((r) => r.status)).toEqual([201]);
+			expect(await postedTexts('grown')).toEqual([
+				'grown story 1',
+				'grown story 2',
+				'grown story 3',
+			]);
+		},
+	);
+
 	// Drafts are looked for among drafts, the other posts in the whole list: two lists of three
 	// pages (250 older drafts), shared by the ten items: page 1 and the last, then the pages the
 	// list's order calls for (none more where the newest end is read; every page where no order

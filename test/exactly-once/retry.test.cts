@@ -430,6 +430,43 @@ describe('a retried execution sends nothing twice', () => {
 		},
 	);
 
+	// 150 drafts made by the first attempt above 250 older ones: the oldest of the new are past
+	// page 1 and the last page, found in the first order the pages fit; the lookup stops there
+	// rather than go on to other orders (whose pages would forget the find and read the list whole).
+	test.each([
+		['updated-desc', ['1', '2', '4']],
+		['created-desc', ['1', '2', '4']],
+		['created-asc', ['1', '3', '4']],
+	] as const)(
+		'a crashed worker, 150 new drafts listed %s above 250 older ones: found where the pages fit, nothing read whole',
+		async (listOrder, pages) => {
+			await sandbox.control.profile({ listOrder });
+			await sandbox.control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 250,
+				template: { status: 'draft', history_days: 30 },
+			});
+			const items = stories(150, `deep ${listOrder}`);
+			await sandbox.control.fault({ method: 'POST', path: POSTS, skip: 140, credits: true });
+			const first = await run({ parameters: createPosts(), items });
+			expect(first.error?.itemIndex).toBe(140);
+			await sandbox.control.clearRequests();
+
+			const retried = await run({
+				parameters: createPosts(),
+				items,
+				retryOf: { run: first, crashed: true },
+			});
+
+			expect(retried.error).toBeUndefined();
+			const pagesRead = (await requestsTo('GET', POSTS)).map((r) => r.query.page);
+			expect(pagesRead.sort()).toEqual(pages);
+			expect((await requestsTo('POST', POSTS)).map((r) => r.status)).toEqual([201]);
+			expect(await postedTexts(`deep ${listOrder}`)).toHaveLength(150);
+		},
+	);
+
 	// A list that grew between its first page and its last: the pages' places are not to be
 	// trusted, so no order is read from them, and the whole list is read.
 	test.each(['updated-desc', 'created-desc', 'created-asc'] as const)(

@@ -515,6 +515,58 @@ describe('a retried execution sends nothing twice', () => {
 		},
 	);
 
+	// A list whose pages never add up (here every page answers with page 1's posts): the post a
+	// first attempt may have made can be neither found nor known absent, so nothing is sent, and
+	// the error says how much of the list could be read.
+	test('a crashed worker, a list whose pages never add up: nothing sent, and the error says so', async () => {
+		// Newest first, so that the page every request is answered with holds the two posts made.
+		await sandbox.control.profile({ listOrder: 'updated-desc' });
+		await sandbox.control.seed({
+			workspace_id: MAIN_WORKSPACE,
+			resource: 'posts',
+			count: 250,
+			template: { status: 'draft', history_days: 30 },
+		});
+		const items = stories(3, 'unreadable');
+		await sandbox.control.fault({ method: 'POST', path: POSTS, skip: 2, credits: true });
+		const first = await run({ parameters: createPosts(), items });
+		expect(first.error?.itemIndex).toBe(2);
+		const answer = await fetch(`${sandbox.url}${POSTS}?status[]=draft&per_page=100&page=1`, {
+			headers: { 'X-API-Key': DEMO.keys.full },
+		});
+		const pageOne = (await answer.json()) as { total: number };
+		await sandbox.control.fault({
+			method: 'GET',
+			path: POSTS,
+			times: 100,
+			status: 200,
+			body: pageOne,
+		});
+		await sandbox.control.clearRequests();
+
+		const retried = await run({
+			parameters: createPosts(),
+			items,
+			retryOf: { run: first, crashed: true },
+		});
+
+		expect(retried.error?.itemIndex).toBe(2);
+		expect(retried.error?.message).toBe(
+			"Could not look in the workspace's posts for what an earlier attempt made, so nothing was sent: only 100 of its 253 records could be read: its pages did not add up",
+		);
+		expect(await requestsTo('POST', POSTS)).toEqual([]);
+		// Page 1 and the last, which fit no order; then the whole list, read again while short, 4 times.
+		const whole = ['1', '2', '3'];
+		expect((await requestsTo('GET', POSTS)).map((r) => r.query.page)).toEqual([
+			'1',
+			'3',
+			...whole,
+			...whole,
+			...whole,
+			...whole,
+		]);
+	});
+
 	// Drafts are looked for among drafts, the other posts in the whole list: two lists of three
 	// pages (250 older drafts), shared by the ten items: page 1 and the last, then the pages the
 	// list's order calls for (none more where the newest end is read; every page where no order

@@ -107,6 +107,8 @@ const FOLDERS: Record<string, string[]> = {
 	'nodes/SocialPublishing/helpers/recovery.ts': [
 		'exactly-once/exactly-once',
 		'exactly-once/retry',
+		// Crashed retries whose lists span several pages: shared readings, pages that do not add up.
+		'exactly-once/retry-lists',
 		'exactly-once/lookup-cost',
 		// "Made since the attempt" by the service's clock, a lookup whose list is refused, and the
 		// accounts' lookup (by name, or the only one connected since).

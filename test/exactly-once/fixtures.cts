@@ -1,5 +1,5 @@
 // What the exactly-once tests share: the creates they run and a person's reading of the lists.
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { DEMO } from '../../sandbox/demo-data.cts';
 import { binaryItem } from '../harness/engine.cts';
@@ -29,7 +29,9 @@ export const uploadFile = (fileName: string, content: string, timeout = 1) => ({
 		binaryPropertyName: 'data',
 		options: { timeout },
 	}) as INodeParameters,
-	items: [binaryItem({}, { data: { data: Buffer.from(content), fileName, mimeType: 'image/png' } })],
+	items: [
+		binaryItem({}, { data: { data: Buffer.from(content), fileName, mimeType: 'image/png' } }),
+	],
 });
 
 /** Reads one of the service's lists with the demo key, as a person would check. */
@@ -51,3 +53,32 @@ export const textOf = (body: unknown) =>
 /** The last line of the error when it stays unknown whether the service created a record. */
 export const MAY_EXIST =
 	'It may exist all the same: check before running again. Set Options > On Server Error to "Fail" to stop at the first failure instead.';
+
+/**
+ * The texts of the posts at `path` made by a test (tagged `tag`), each as often as it exists, read
+ * as a person would: every page, again while the pages (in a new order per request under some
+ * profiles) have not shown as many posts as the list's total.
+ */
+export async function textsPosted(
+	sandbox: SandboxHandle,
+	tag: string,
+	path: string,
+): Promise<string[]> {
+	const byId = new Map<string, string>();
+	for (let reading = 0, total = Infinity; byId.size < total && reading < 10; reading++) {
+		for (let page = 1, last = 1; page <= last; page++) {
+			const answer = await fetch(`${sandbox.url}${path}?per_page=100&page=${page}`, {
+				headers: { 'X-API-Key': DEMO.keys.full },
+			});
+			const body = (await answer.json()) as {
+				data: IDataObject[];
+				last_page: number;
+				total: number;
+			};
+			[last, total] = [body.last_page, body.total];
+			for (const post of body.data)
+				byId.set(String(post._id ?? post.id), String((post.content as IDataObject).text));
+		}
+	}
+	return [...byId.values()].filter((text) => text.startsWith(tag)).sort();
+}

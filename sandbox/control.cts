@@ -25,6 +25,7 @@ const rateLimitSchema = {
 		headers: { type: 'boolean' },
 		alignedAt: integer(0),
 		firstAtMs: integer(0),
+		firstAnswerLateMs: integer(0),
 	},
 	required: ['limit', 'windowSeconds'],
 };

@@ -30,6 +30,12 @@ export interface RateLimit {
 	 * this many ms into its window, however soon the client starts sending (window 1 is its window).
 	 */
 	firstAtMs?: number;
+	/**
+	 * The answer to each window's first request is held this many ms after the service counted it
+	 * and acted, so that it comes after the window's other answers: a service answering parallel
+	 * requests out of order (default: none held).
+	 */
+	firstAnswerLateMs?: number;
 }
 
 /**

@@ -73,6 +73,11 @@ function limitRate(runtime: Runtime, request: FastifyRequest, reply: FastifyRepl
 	const rate = runtime.countRequest(keyOf(request) ?? '');
 	if (!rate) return;
 	request.rateWindow = rate.window;
+	// The window's first request (its count one less than the limit): its answer held back, as an
+	// `after` fault's is, unless a fault of the test's own holds it already.
+	const late = runtime.rateLimit?.firstAnswerLateMs;
+	if (late && !rate.exceeded && rate.remaining === rate.limit - 1)
+		request.afterFault ??= { path: request.url, delayMs: late };
 	if (rate.headers)
 		reply.header('X-RateLimit-Limit', rate.limit).header('X-RateLimit-Remaining', rate.remaining);
 	if (rate.exceeded) {

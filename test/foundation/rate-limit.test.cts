@@ -3,8 +3,10 @@
 // sends X-RateLimit headers; a refused request goes before requests that waited behind it; a
 // fresh window, once the gate has seen the last one pass, allows its whole count at once; an answer
 // that comes late (while the window is closed, or a window's first after its last) costs no
-// refusal and no request of a window's count. Proved by the sandbox's request log. Each case has a sandbox of its own, so a gate of its own
-// (one per Base URL and key): what one case's gate learnt does not carry into the next.
+// refusal and no request of a window's count; a service that answers every window's first request
+// last does not make the window the pacing knows longer. Proved by the sandbox's request log.
+// Each case has a sandbox of its own, so a gate of its own (one per Base URL and key): what one
+// case's gate learnt does not carry into the next.
 import type { LoggedRequest } from '../../sandbox/client.cts';
 import { runNode } from '../harness/engine.cts';
 import { useSandbox } from '../harness/sandbox.cts';
@@ -217,6 +219,48 @@ describe('a window the pacing has counted and seen pass, without X-RateLimit hea
 		expect((await sandbox.control.concurrency()).max).toBe(10);
 		expect(perWindow(await creates(sandbox))).toEqual({ '1 201': 10 });
 	});
+});
+
+// A service that answers parallel requests out of order: every window's first answer comes 0.5 s
+// after the others, so after the answer that uses the count up. The pacing learns how long a
+// window lasts from the end a 429 named, not from its own wait, which ends a round trip after
+// the window's first request: learnt from that, the window grew by a round trip each time, and a
+// later batch waited longer and longer (seen: a second batch of 30 spread over 13 windows of the
+// clock, not 6). Windows fixed to the clock show it: a pacing that waits too long skips some.
+describe('windows fixed to the clock, every window answering its first request last, with X-RateLimit headers', () => {
+	const sandbox = useSandbox();
+
+	test('a second batch of 30 at 5 per 2 s fills its windows, as the first did', async () => {
+		await sandbox.control.rateLimit({
+			limit: 5,
+			windowSeconds: 2,
+			headers: true,
+			firstAtMs: 200,
+			firstAnswerLateMs: 500,
+		});
+		await sandbox.control.latency(300);
+		const first = await createPosts(sandbox, texts(30, 'Early'));
+		expect(first.error).toBeUndefined();
+		const early = await creates(sandbox);
+		await sandbox.control.clearRequests();
+		const batch = texts(30, 'Later');
+		const { error } = await createPosts(sandbox, batch);
+		expect(error).toBeUndefined();
+		const log = await creates(sandbox);
+		// The first batch: 5 of a burst of 30 pass, the 25 refused go 5 a window after.
+		expect(Object.entries(perWindow(early)).filter(([key]) => key.endsWith(' 429'))).toEqual([
+			['1 429', 25],
+		]);
+		// The second: 5 a window, none refused, every post once, over at most 9 windows of the
+		// clock for the 6 it needs (a quiet machine skips one, as after each window the pacing
+		// waits from the count's last answer; a window grown by a round trip each time: 13).
+		expect(log.map(textOf).sort()).toEqual([...batch].sort());
+		const tally = perWindow(log);
+		expect(Object.values(tally)).toEqual(Array(6).fill(5));
+		expect(Object.keys(tally).every((key) => key.endsWith(' 201'))).toBe(true);
+		const windows = log.map((request) => request.window ?? 0);
+		expect(Math.max(...windows) - Math.min(...windows) + 1).toBeLessThanOrEqual(9);
+	}, 90_000); // Two batches of 6 windows of 2 s, and the first's refused: past jest's 30 s.
 });
 
 // Windows fixed to the clock: the sandbox places the first create it counts 0.5 s, 4 s or 4.99 s

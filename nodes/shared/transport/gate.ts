@@ -23,6 +23,7 @@ export class Gate {
 	private inFlight = 0;
 	/** Until when (ms since the epoch) no request may start: a 429, or a window used up. */
 	private closedUntil = 0;
+	private refusedUntil = 0;
 	private reopening = false;
 	/**
 	 * The first request the service counted in its current window: when the gate let it start
@@ -49,8 +50,7 @@ export class Gate {
 		return await new Promise<number>((admit) => {
 			const waiter = { retry, admit };
 			const at = retry ? this.queue.findIndex((each) => !each.retry) : -1;
-			if (at === -1) this.queue.push(waiter);
-			else this.queue.splice(at, 0, waiter);
+			this.queue.splice(at === -1 ? this.queue.length : at, 0, waiter);
 			this.pump();
 		});
 	}
@@ -86,7 +86,8 @@ export class Gate {
 
 	/** A 429: nobody starts until the window has passed; a fresh window then allows its limit. */
 	close(seconds: number): void {
-		this.closedUntil = Math.max(this.closedUntil, Date.now() + seconds * 1000);
+		this.refusedUntil = Date.now() + seconds * 1000;
+		this.closedUntil = Math.max(this.closedUntil, this.refusedUntil);
 		this.budget = this.limit;
 		this.learnWindow();
 		this.pump();
@@ -121,11 +122,10 @@ export class Gate {
 		this.budget = this.limit;
 	}
 
-	/** A window lasts from its first request to the end a 429 named for it. */
+	/** A window lasts from its first request to the end a 429 named for it (not the gate's own). */
 	private learnWindow(): void {
-		const started = this.windowStart?.enteredAt;
-		if (started !== undefined && started < this.closedUntil)
-			this.windowMs = this.closedUntil - started;
+		const from = this.windowStart?.enteredAt;
+		if (from !== undefined && from < this.refusedUntil) this.windowMs = this.refusedUntil - from;
 	}
 
 	/** The count is used up: nobody starts until the window has passed, when its length is known. */

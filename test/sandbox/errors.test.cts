@@ -155,6 +155,20 @@ describe('rate-limit windows fixed to the clock', () => {
 		expect(refused.body.retry_after).toBe(1);
 	});
 
+	// A service answering parallel requests out of order: the window's first is answered last.
+	it("with firstAnswerLateMs, answers each window's first request after the others", async () => {
+		await api.control.rateLimit({ limit: 3, windowSeconds: 60, firstAnswerLateMs: 500 });
+		const remaining: string[] = [];
+		await Promise.all(
+			[1, 2, 3].map(async () => {
+				const answer = await api.get('/api/v1/me');
+				remaining.push(answer.headers.get('x-ratelimit-remaining') ?? '');
+			}),
+		);
+		expect(remaining[2]).toBe('2');
+		expect(remaining.slice(0, 2).sort()).toEqual(['0', '1']);
+	});
+
 	it('without it, a window begins with the first request', async () => {
 		await api.control.rateLimit({ limit: 1, windowSeconds: 5 });
 		expect((await api.get('/api/v1/me')).status).toBe(200);

@@ -226,7 +226,8 @@ describe('a window the pacing has counted and seen pass, without X-RateLimit hea
 // window lasts from the end a 429 named, not from its own wait, which ends a round trip after
 // the window's first request: learnt from that, the window grew by a round trip each time, and a
 // later batch waited longer and longer (seen: a second batch of 30 spread over 13 windows of the
-// clock, not 6). Windows fixed to the clock show it: a pacing that waits too long skips some.
+// clock; 7 since, for the 6 it needs). Windows fixed to the clock show it: a pacing that waits too
+// long skips some.
 describe('windows fixed to the clock, every window answering its first request last, with X-RateLimit headers', () => {
 	const sandbox = useSandbox();
 

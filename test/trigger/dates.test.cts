@@ -12,7 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { LIST_ORDERS } from '../../sandbox/profile.cts';
 import { useSandbox } from '../harness/sandbox.cts';
-import { byId } from '../library/fixtures.cts';
+import { byId, listTotal } from '../library/fixtures.cts';
 
 import { budgetFixtures } from './budgets.cts';
 import {
@@ -241,3 +241,74 @@ describe.each(LIST_ORDERS.filter((order) => order !== 'shuffled'))(
 		});
 	},
 );
+
+// The changes since the watermark's day are one page up to 100 (`per_page`'s most): a poll that
+// finds more reads the state's landing page instead until that day moves on, which costs less while
+// nothing changes. At exactly 100 the page of changes is whole, and the next poll asks for the
+// changes again.
+describe.each(LIST_ORDERS)('posts listed %s, a burst of changes', (listOrder) => {
+	/**
+	 * On the sandbox's clock, stopped now: after activation, a post published and fired (the newest
+	 * stamp is now) and an idle poll, the day asked and how many posts changed since. A burst now is
+	 * on that day, so the next poll asks from it again.
+	 */
+	async function watchedWithDay(seed: number) {
+		await sandbox.control.clock({ now: new Date().toISOString(), frozen: true });
+		await published(listOrder, seed, 300, PROVEN);
+		const watcher = new Watcher(sandbox, watching('postPublished'));
+		expect((await watcher.tick()).ids).toEqual([]);
+		const first = await publishNew(sandbox, 1);
+		expect((await watcher.tick()).ids).toEqual(first);
+		const idle = await watcher.tick();
+		expect(idle.ids).toEqual([]);
+		const [day] = daysAsked(idle.requests);
+		const changed = await listTotal(sandbox.control, 'posts', MAIN_WORKSPACE, {
+			date_from: String(day),
+		});
+		return { watcher, day, changed };
+	}
+	const asked = (tick: { requests: { query: IDataObject }[] }) =>
+		tick.requests
+			.map(({ query }) =>
+				query.date_from === undefined
+					? `page ${String(query.page ?? 1)}`
+					: `${String(query.date_from)} page ${String(query.page ?? 1)}`,
+			)
+			.sort();
+
+	test('exactly 100 changes are one page: the poll fires them for 2 requests, and the next asks for the changes again', async () => {
+		const { watcher, day, changed } = await watchedWithDay(31);
+		const entering = await publishNew(sandbox, 100 - changed);
+
+		const burst = await watcher.tick();
+
+		expect(burst.ids.sort()).toEqual([...entering].sort());
+		expect(asked(burst)).toEqual([`${String(day)} page 1`, 'page 3']);
+		expect(asked(await watcher.tick())).toEqual([`${String(day)} page 1`, 'page 4']);
+	});
+
+	// In a list drawn anew for every request the two pages of changes leave some out (docs/trigger.md:
+	// "a post may fire a few checks late"), so the poll reads the whole list, which may too: every
+	// post fires once within three polls, and the burst's poll asks for both pages of changes.
+	test('101 changes: the poll reads both pages of them and the landing page, and the next reads no changes', async () => {
+		const { watcher, day, changed } = await watchedWithDay(32);
+		const entering = await publishNew(sandbox, 101 - changed);
+		const pages = Math.ceil(
+			(await listTotal(sandbox.control, 'posts', MAIN_WORKSPACE, { 'status[]': 'published' })) /
+				100,
+		);
+		const landing = listOrder === 'created-asc' ? pages : 1;
+		const changes = [`${String(day)} page 1`, `${String(day)} page 2`];
+
+		const [burst, next, third] = [await watcher.tick(), await watcher.tick(), await watcher.tick()];
+
+		expect([...burst.ids, ...next.ids, ...third.ids].sort()).toEqual([...entering].sort());
+		if (listOrder === 'shuffled') {
+			expect(asked(burst)).toEqual(expect.arrayContaining(changes));
+			return;
+		}
+		expect(burst.ids.sort()).toEqual([...entering].sort());
+		expect(asked(burst)).toEqual([...changes, 'page 3', `page ${landing}`].sort());
+		expect(daysAsked(next.requests)).toEqual([]);
+	});
+});

@@ -277,16 +277,17 @@ export async function pollUntilEmitted(watcher: Watcher, expected: string[], max
 }
 
 /**
- * Page 1 of the posts in `status`, the whole answer as the service gives it now (its `total` and
- * `last_page` too): what a test edits into an answer the service might give instead.
+ * Page 1 of the posts in `status` (or `page`), the whole answer as the service gives it now (its
+ * `total` and `last_page` too): what a test edits into an answer the service might give instead.
  */
 export async function firstPage(
 	sandbox: SandboxHandle,
 	status: string,
 	workspaceId = MAIN_WORKSPACE,
+	page = 1,
 ): Promise<{ data: IDataObject[]; total: number; last_page: number }> {
 	const answer = await fetch(
-		`${sandbox.url}${postsPath(workspaceId)}?page=1&per_page=100&status[]=${status}`,
+		`${sandbox.url}${postsPath(workspaceId)}?page=${page}&per_page=100&status[]=${status}`,
 		{ headers: { 'X-API-Key': sandbox.credentials().apiKey } },
 	);
 	return (await answer.json()) as { data: IDataObject[]; total: number; last_page: number };

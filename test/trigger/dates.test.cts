@@ -356,3 +356,43 @@ describe.each(LIST_ORDERS)('posts listed %s, dates that prove nothing', (listOrd
 			]);
 	});
 });
+
+// Proven once, the changes are read while no post read tells otherwise: the page read in turn with
+// them counts too. Here the service turns out to keep `updated_at` on a change of status (its posts
+// now say so), and a post made 3 days ago is published: its stamp is older than the day asked, so
+// only the list finds it. The poll whose page in turn tells `kept` leaves the changes and reads the
+// list, and so does every poll after it; in a list in a new order for every request that reading
+// may leave the post out: it fires a poll later.
+describe.each(LIST_ORDERS)(
+	'posts listed %s, a change of status that keeps updated_at',
+	(listOrder) => {
+		test('the poll whose pages first tell it reads the list, and fires the post published with an old stamp', async () => {
+			await published(listOrder, 51, 300, PROVEN);
+			const watcher = new Watcher(sandbox, watching('postPublished'));
+			expect((await watcher.tick()).ids).toEqual([]);
+			expect((await watcher.tick()).ids).toEqual([]);
+			await sandbox.control.profile({ listOrder, ...PROVEN, statusStamps: 'kept' });
+			await sandbox.control.clock({ offsetSeconds: -3 * 86_400 });
+			const late = await sandbox.control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 1,
+				template: { status: 'scheduled' },
+			});
+			await sandbox.control.clock({ offsetSeconds: 0 });
+			await sandbox.control.simulate({
+				action: 'publish',
+				workspace_id: MAIN_WORKSPACE,
+				post_id: late[0],
+			});
+
+			const polls = [await watcher.tick(), await watcher.tick(), await watcher.tick()];
+
+			expect(polls.flatMap((tick) => tick.ids)).toEqual(late);
+			expect(polls[listOrder === 'shuffled' ? 1 : 0].ids).toEqual(late);
+			expect(cursorOf(polls[0].staticData).stamps).toBe('kept');
+			// Told for good: the polls after it ask for no changes.
+			expect(polls.slice(1).flatMap((tick) => daysAsked(tick.requests))).toEqual([]);
+		});
+	},
+);

@@ -128,3 +128,41 @@ describe.each(['before', 'after'] as const)(
 		});
 	},
 );
+
+// Where new posts land is told by the newest `created_at` on page 1 and on the last page: the last
+// page in a list oldest first. A post whose `created_at` does not read as a time (here on page 1,
+// answered once at activation) tells nothing, and stops nothing: idle polls read the landing page
+// first. A list drawn anew for every request has no landing page to find, so it is left out.
+describe.each(['updated-desc', 'created-desc', 'created-asc'] as const)(
+	'300 published posts listed %s',
+	(listOrder) => {
+		test('a post on page 1 whose created_at is not a time: idle polls read the landing page first', async () => {
+			const { control } = sandbox;
+			await control.profile({ listOrder });
+			await control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 300,
+				template: { status: 'published', history_days: 365, history_seed: 14 },
+			});
+			const page = await firstPage(sandbox, 'published');
+			const [odd, ...rest] = page.data;
+			const data = [{ ...odd, created_at: 'not a time' }, ...rest];
+			await control.fault({
+				method: 'GET',
+				path: postsPath(),
+				answer: 'body',
+				body: { ...page, data },
+				times: 1,
+			});
+			const watcher = new Watcher(sandbox, watching('postPublished'));
+			expect((await watcher.tick()).ids).toEqual([]);
+
+			const idle = await watcher.tick();
+
+			expect(idle.ids).toEqual([]);
+			const [first] = idle.requests.filter(({ query }) => query.date_from === undefined);
+			expect(first.query.page).toBe(listOrder === 'created-asc' ? String(page.last_page) : '1');
+		});
+	},
+);

@@ -44,8 +44,8 @@ export async function readPage(ctx: IPollFunctions, watch: Watch, page: number):
 
 /** The number of the list's last page, as a page says. */
 export const lastPageOf = (page: Page): number => (page.hasMore ? (page.lastPage ?? 1) : 1);
-/** The same, as page `at` says (the last page itself has no more). */
-export const lastFrom = (page: Page, at: number) => page.lastPage ?? (page.hasMore ? at + 1 : at);
+/** The same, as page `at` says: a page without `last_page` has no more (api: `hasMore`). */
+export const lastFrom = (page: Page, at: number) => page.lastPage ?? at;
 
 const newest = (page: Page) =>
 	Math.max(-Infinity, ...page.items.map((post) => timeOf(post.created_at)).filter(Number.isFinite));

@@ -168,54 +168,63 @@ describe.each(['updated-desc', 'created-desc', 'created-asc'] as const)(
 );
 
 // A list that changed while it was read: its pages tell different totals. The larger stands: a
-// reading that holds fewer posts than it is not whole, and activation reads the list again.
-test('pages that tell different totals: a reading short of the larger is read again', async () => {
-	const { control } = sandbox;
-	await control.seed({
-		workspace_id: MAIN_WORKSPACE,
-		resource: 'posts',
-		count: 150,
-		template: { status: 'published', history_days: 365, history_seed: 15 },
-	});
-	const page = await firstPage(sandbox, 'published');
-	expect(page.last_page).toBe(2);
-	// Page 1 counted before a post left the list: one more than page 2 counts.
-	const body = { ...page, total: page.total + 1 };
-	await control.fault({ method: 'GET', path: postsPath(), answer: 'body', body, times: 1 });
+// reading that holds fewer posts than it is not whole, and activation reads the list again. In a
+// list drawn anew for every request, two pages rarely hold every post whatever they count, and are
+// read until whole either way: that order is left out here.
+describe.each(['updated-desc', 'created-desc', 'created-asc'] as const)(
+	'150 published posts listed %s',
+	(listOrder) => {
+		test('pages that tell different totals: a reading short of the larger is read again', async () => {
+			const { control } = sandbox;
+			await control.profile({ listOrder });
+			await control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 150,
+				template: { status: 'published', history_days: 365, history_seed: 15 },
+			});
+			const page = await firstPage(sandbox, 'published');
+			expect(page.last_page).toBe(2);
+			// Page 1 counted before a post left the list: one more than page 2 counts.
+			const body = { ...page, total: page.total + 1 };
+			await control.fault({ method: 'GET', path: postsPath(), answer: 'body', body, times: 1 });
 
-	const tick = await new Watcher(sandbox, watching('postPublished')).tick();
+			const tick = await new Watcher(sandbox, watching('postPublished')).tick();
 
-	expect(tick.error).toBeUndefined();
-	expect(tick.ids).toEqual([]);
-	expect(pagesOf(tick).filter((at) => at !== 'date_from')).toEqual([1, 2, 1, 2]);
-});
+			expect(tick.error).toBeUndefined();
+			expect(tick.ids).toEqual([]);
+			expect(pagesOf(tick).filter((at) => at !== 'date_from')).toEqual([1, 2, 1, 2]);
+		});
 
-// And where page 1 counted one post fewer (made after it was read) and page 2 was read after a post
-// moved from it: the reading holds page 1's count, but not the larger. Taken as whole, the post
-// left out would be announced at a later poll, though it was there before.
-test('pages that tell different totals: a reading that holds only the smaller is read again', async () => {
-	const { control } = sandbox;
-	await control.seed({
-		workspace_id: MAIN_WORKSPACE,
-		resource: 'posts',
-		count: 150,
-		template: { status: 'published', history_days: 365, history_seed: 16 },
-	});
-	const first = await firstPage(sandbox, 'published');
-	const second = await firstPage(sandbox, 'published', MAIN_WORKSPACE, 2);
-	const faults = [
-		{ ...first, total: first.total - 1 },
-		{ ...second, data: second.data.slice(1) },
-	];
-	// One after the other: each fault meets the first request that finds it.
-	for (const body of faults)
-		await control.fault({ method: 'GET', path: postsPath(), answer: 'body', body, times: 1 });
-	const watcher = new Watcher(sandbox, watching('postPublished'));
+		// And where page 1 counted one post fewer (made after it was read) and page 2 was read after
+		// a post moved from it: the reading holds page 1's count, but not the larger. Taken as whole,
+		// the post left out would be announced at a later poll, though it was there before.
+		test('pages that tell different totals: a reading that holds only the smaller is read again', async () => {
+			const { control } = sandbox;
+			await control.profile({ listOrder });
+			await control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 150,
+				template: { status: 'published', history_days: 365, history_seed: 16 },
+			});
+			const first = await firstPage(sandbox, 'published');
+			const second = await firstPage(sandbox, 'published', MAIN_WORKSPACE, 2);
+			const faults = [
+				{ ...first, total: first.total - 1 },
+				{ ...second, data: second.data.slice(1) },
+			];
+			// One after the other: each fault meets the first request that finds it.
+			for (const body of faults)
+				await control.fault({ method: 'GET', path: postsPath(), answer: 'body', body, times: 1 });
+			const watcher = new Watcher(sandbox, watching('postPublished'));
 
-	const activation = await watcher.tick();
-	const idle = [await watcher.tick(), await watcher.tick(), await watcher.tick()];
+			const activation = await watcher.tick();
+			const idle = [await watcher.tick(), await watcher.tick(), await watcher.tick()];
 
-	expect(activation.error).toBeUndefined();
-	expect(pagesOf(activation).filter((at) => at !== 'date_from')).toEqual([1, 2, 1, 2]);
-	expect([activation, ...idle].flatMap((tick) => tick.ids)).toEqual([]);
-});
+			expect(activation.error).toBeUndefined();
+			expect(pagesOf(activation).filter((at) => at !== 'date_from')).toEqual([1, 2, 1, 2]);
+			expect([activation, ...idle].flatMap((tick) => tick.ids)).toEqual([]);
+		});
+	},
+);

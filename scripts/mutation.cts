@@ -50,6 +50,8 @@ const FOLDERS: Record<string, string[]> = {
 		'trigger/budget',
 		// The marks `dateFilter`, `stamps` and `turn` show in what an idle poll costs over a year.
 		'trigger/history',
+		// The newest stamp, which sets the day the changes are asked from, never moving back.
+		'trigger/dates',
 	],
 	'nodes/SocialPublishingTrigger/watch': [
 		'trigger/events',

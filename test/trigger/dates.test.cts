@@ -396,3 +396,34 @@ describe.each(LIST_ORDERS)(
 		});
 	},
 );
+
+// The newest stamp the trigger has read sets the day it asks the changes from (12 hours before it,
+// for a zone as far west as any). It only moves on: when the newest post leaves (deleted here),
+// the next poll's newest is older, and the day asked stays.
+describe.each(LIST_ORDERS)('posts listed %s, the newest post deleted', (listOrder) => {
+	test('the day the changes are asked from does not move back', async () => {
+		await published(listOrder, 71, 300, PROVEN);
+		const watcher = new Watcher(sandbox, watching('postPublished'));
+		expect((await watcher.tick()).ids).toEqual([]);
+		// A UTC midnight at least a day ahead: the first post at 02:00 after it tells the day
+		// before (02:00 less 12 hours), the second at 13:00 tells that midnight's day.
+		const midnight = Math.ceil(Date.now() / DAY_MS) * DAY_MS + DAY_MS;
+		const posted: string[] = [];
+		for (const hours of [2, 13]) {
+			await sandbox.control.clock({ now: new Date(midnight + hours * HOUR_MS).toISOString() });
+			const ids = await publishNew(sandbox, 1);
+			expect((await watcher.tick()).ids).toEqual(ids);
+			posted.push(...ids);
+		}
+		const before = await watcher.tick();
+		await deletePost(posted[1]);
+
+		const after = [await watcher.tick(), await watcher.tick()];
+
+		expect(daysAsked(before.requests)).toEqual([dayOf(midnight)]);
+		expect(after.flatMap((tick) => daysAsked(tick.requests))).toEqual([
+			dayOf(midnight),
+			dayOf(midnight),
+		]);
+	});
+});

@@ -33,6 +33,10 @@ const FOLDERS: Record<string, string[]> = {
 		'trigger/dates',
 		// Lists without a total, or whose total never adds up, and a post listed twice (pages.ts).
 		'trigger/odd-lists',
+		// A member that left told from one a reading left out (changes.ts, readWhole), and the
+		// readings again a large list allows.
+		'trigger/entries',
+		'trigger/forgotten',
 	],
 	'nodes/SocialPublishingTrigger/remember': [
 		// The cursor's marks (how to read what changed) show in what a poll costs at size, and when a

@@ -150,6 +150,22 @@ describe('a failure from the service', () => {
 		});
 		expect(error?.itemIndex).toBe(1);
 	});
+
+	// A network whose delay varies (each request waits a further time drawn from the seed): in some
+	// of these runs item 3's refusal comes back before item 1's. The error is item 1's in each.
+	test.each([1, 2, 3, 4, 5, 6])(
+		'two items refused, answers out of order (seed %i): the error is the first in item order',
+		async (seed) => {
+			await sandbox.control.latency(20, { spreadMs: 300, seed });
+			const { error } = await runNode({
+				parameters: createPosts(5),
+				items: stories([A.facebook, UNKNOWN_ACCOUNT, A.facebook, UNKNOWN_ACCOUNT, A.facebook]),
+				credentials: sandbox.credentials(),
+			});
+			expect(error?.itemIndex).toBe(1);
+			expect(error?.description).toMatch(/^accounts\.0: The selected accounts\.0 is invalid\./);
+		},
+	);
 });
 
 test('Continue On Fail: a check error and a service error, each an error item in its place', async () => {
@@ -176,4 +192,25 @@ test('Continue On Fail: a check error and a service error, each an error item in
 	expect(output[2].json.publish_type).toBe('draft');
 	expect(await sandbox.control.requests({ method: 'POST', path: POSTS })).toHaveLength(2);
 	expect(output).toHaveLength(3);
+});
+
+// A failure with no answer at all (the connection dropped, every try): the error item has no HTTP
+// code to give, and no empty field stands in for one.
+test('Continue On Fail: a service that drops the connection, an error item without an HTTP code', async () => {
+	await sandbox.control.fault({ method: 'GET', path: POSTS, answer: 'drop', times: 20 });
+	const { output, error } = await runNode({
+		parameters: inWorkspace('post', 'getAll', { returnAll: false, limit: 5 }),
+		items: jsonItems([{}]),
+		credentials: sandbox.credentials(),
+		continueOnFail: true,
+	});
+	expect(error).toBeUndefined();
+	expect(output[0]).toStrictEqual({
+		json: {
+			error: `Could not reach the Social Publishing service at ${sandbox.url}: the connection was closed before an answer came`,
+			description:
+				'Check the Base URL in the credential and that the service is up, then run again.',
+		},
+		pairedItem: { item: 0 },
+	});
 });

@@ -98,6 +98,9 @@ const FOLDERS: Record<string, string[]> = {
 		'post/batch',
 		'post/batch-errors',
 		'exactly-once/retry',
+		// The ID a done item is named by: an added account's, a connection's session.
+		'exactly-once/accounts',
+		'account/account',
 	],
 	'nodes/SocialPublishing/actions/journal.ts': ['exactly-once/retry'],
 	'nodes/shared/api/exactlyOnce.ts': [

@@ -109,6 +109,23 @@ describe('Connect', () => {
 		});
 	});
 
+	// A batch stopped by a failure names the items done before it by their IDs: a connection's is
+	// its `session_id` (it has no other), so the person can tell which link was made.
+	test('two connections, the second refused: the error names the first as done, by its session', async () => {
+		const path = `/api/v1/workspaces/${MAIN_WORKSPACE}/connect/linkedin`;
+		await sandbox.control.fault({ method: 'POST', path, status: 422, skip: 1, times: 1 });
+		const { output, error } = await runNode({
+			parameters: inWorkspace('account', 'connect', { platform: 'linkedin', process: 'connect' }),
+			items: [{ json: {} }, { json: {} }],
+			credentials: sandbox.credentials(),
+		});
+		expect(output).toEqual([]);
+		expect(error?.itemIndex).toBe(1);
+		expect(error?.description).toMatch(
+			/\nDone before this failure: item 0 \(ID [\w-]+\)\. A retry is safe: Retry On Fail, or a retry from the Executions list, gives it back as done and sends only the rest \(a new run would send it again\)\.$/,
+		);
+	});
+
 	test('reconnecting a chosen account names it in the message', async () => {
 		const { output, error } = await run('connect', {
 			platform: 'linkedin',

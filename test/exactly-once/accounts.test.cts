@@ -130,3 +130,21 @@ test('two items, each answered 500 after the service acted: each finds its own a
 		`GET ${ACCOUNTS}`,
 	]);
 });
+
+// A batch stopped by a failure names the items done before it, each by its ID: an added account's is
+// `account_id` (the API's key for it), so a retry's user can tell which account it connected.
+test('two items, the second an account connected already: the error names the first as done, by its account ID', async () => {
+	const before = await bluesky();
+	const { output, error } = await runNode({
+		parameters: addBluesky('={{ $json.handle }}'),
+		items: [{ json: { handle: 'named.bsky.social' } }, { json: { handle: 'named.bsky.social' } }],
+		credentials: sandbox.credentials(),
+	});
+	const [added] = await since(before);
+	expect(output).toEqual([]);
+	expect(error?.itemIndex).toBe(1);
+	expect(error?.message).toBe(CONNECTED);
+	expect(error?.description).toContain(
+		`\nDone before this failure: item 0 (ID ${String(added)}). A retry is safe: Retry On Fail, or a retry from the Executions list, gives it back as done and sends only the rest (a new run would send it again).`,
+	);
+});

@@ -148,3 +148,34 @@ test('two items, the second an account connected already: the error names the fi
 		`\nDone before this failure: item 0 (ID ${String(added)}). A retry is safe: Retry On Fail, or a retry from the Executions list, gives it back as done and sends only the rest (a new run would send it again).`,
 	);
 });
+
+// Retry On Fail gives an item done on the first try back from the run's record, and its account is
+// then no other item's to find: the second item's lookup, after the 409 to its resend, takes the
+// one account connected since its first attempt that the first item did not claim.
+test('Retry On Fail, two items, the second answered 500 after the service acted: each keeps its own account', async () => {
+	const before = await bluesky();
+	await sandbox.control.fault({
+		method: 'POST',
+		path: ADD,
+		when: 'after',
+		status: 500,
+		skip: 1,
+		times: 1,
+	});
+	await sandbox.control.clearRequests();
+	const { output, error } = await runNode({
+		parameters: addBluesky('={{ $json.handle }}', { onServerError: 'fail' }),
+		items: [{ json: { handle: 'kept.bsky.social' } }, { json: { handle: 'found.bsky.social' } }],
+		credentials: sandbox.credentials(),
+		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+	});
+	expect(error).toBeUndefined();
+	const log = await calls(sandbox.control);
+	const added = await since(before);
+	expect(added).toHaveLength(2);
+	expect(output.map((item) => [idIn(item.json), item.json.recovered])).toEqual([
+		[added[0], undefined],
+		[added[1], true],
+	]);
+	expect(log).toEqual([`POST ${ADD}`, `POST ${ADD}`, `POST ${ADD}`, `GET ${ACCOUNTS}`]);
+});

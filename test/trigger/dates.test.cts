@@ -16,6 +16,7 @@ import { byId, listTotal } from '../library/fixtures.cts';
 
 import { budgetFixtures } from './budgets.cts';
 import {
+	deletePost,
 	editPost,
 	firstPage,
 	MAIN_WORKSPACE,
@@ -88,15 +89,6 @@ async function listedOnceWithoutUpdatedAt(
 	});
 }
 
-/** Deletes a post through the API, as a person would. */
-async function deletePost(id: string, workspaceId = MAIN_WORKSPACE) {
-	const deleted = await fetch(`${sandbox.url}${postsPath(workspaceId)}/${id}`, {
-		method: 'DELETE',
-		headers: { 'X-API-Key': sandbox.credentials().apiKey },
-	});
-	expect(deleted.status).toBe(200);
-}
-
 /** The poll's requests for what changed since a day: the days asked. */
 const daysAsked = (requests: { query: IDataObject }[]) =>
 	requests.filter(({ query }) => query.date_from !== undefined).map(({ query }) => query.date_from);
@@ -162,7 +154,7 @@ describe('whether a change of status moves updated_at', () => {
 		// where publishing moves `updated_at`.
 		for (const post of posts) await editPost(sandbox, post, 'api', SECOND_WORKSPACE);
 		// And one is deleted: the list changed, so the next poll reads it whole and judges again.
-		await deletePost(posts[0], SECOND_WORKSPACE);
+		await deletePost(sandbox, posts[0], SECOND_WORKSPACE);
 
 		const tick = await watcher.tick();
 
@@ -206,7 +198,7 @@ describe('whether a change of status moves updated_at', () => {
 // ends the trust for that poll: the list is read, and the post fires, once. In a list drawn anew
 // for every request the page read in turn shows it by chance only, so those orders are left out.
 /** A service where `date_from` filters on the day updated and a change of status moves it. */
-const PROVEN = { dateFilter: 'updated', statusStamps: 'moved' };
+const PROVEN = { dateFilter: 'updated', statusStamps: 'moved' } as const;
 const { published } = budgetFixtures(sandbox);
 
 describe.each(LIST_ORDERS.filter((order) => order !== 'shuffled'))(
@@ -343,7 +335,7 @@ describe.each(LIST_ORDERS)('posts listed %s, dates that prove nothing', (listOrd
 		expect((await watcher.tick()).ids).toEqual([]);
 		expect((await watcher.tick()).ids).toEqual([]);
 		const restored = await published(listOrder, 42, 2, UNPROVEN);
-		for (const id of [old[100], old[300]]) await deletePost(id);
+		for (const id of [old[100], old[300]]) await deletePost(sandbox, id);
 		if (listOrder !== 'shuffled') expect(await pagesHolding(restored)).toBe(2);
 
 		const polls: string[][] = [];
@@ -416,7 +408,7 @@ describe.each(LIST_ORDERS)('posts listed %s, the newest post deleted', (listOrde
 			posted.push(...ids);
 		}
 		const before = await watcher.tick();
-		await deletePost(posted[1]);
+		await deletePost(sandbox, posted[1]);
 
 		const after = [await watcher.tick(), await watcher.tick()];
 

@@ -293,6 +293,15 @@ export async function firstPage(
 	return (await answer.json()) as { data: IDataObject[]; total: number; last_page: number };
 }
 
+/** Deletes a post through the API, as a person would. */
+export async function deletePost(sandbox: SandboxHandle, id: string, workspaceId = MAIN_WORKSPACE) {
+	const deleted = await fetch(`${sandbox.url}${postsPath(workspaceId)}/${id}`, {
+		method: 'DELETE',
+		headers: { 'X-API-Key': sandbox.credentials().apiKey },
+	});
+	expect(deleted.status).toBe(200);
+}
+
 /** New posts in the main workspace, created now and then published, one after another. */
 export async function publishNew(sandbox: SandboxHandle, count: number): Promise<string[]> {
 	const { control } = sandbox;

@@ -8,7 +8,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../harness/sandbox.cts';
 import { listTotal } from '../library/fixtures.cts';
 
-import { MAIN_WORKSPACE, publishNew, Watcher, watching } from './fixtures.cts';
+import {
+	deletePost,
+	firstPage,
+	MAIN_WORKSPACE,
+	pagesRead,
+	publishNew,
+	Watcher,
+	watching,
+} from './fixtures.cts';
 import type { Tick } from './fixtures.cts';
 
 const sandbox = useSandbox();
@@ -121,5 +129,80 @@ describe.each(KINDS)(
 			},
 			180_000,
 		);
+	},
+);
+
+// Oldest first, new posts fill the landing page (the last) and start a new one after it: the poll
+// reads the landing page and the next, which together hold exactly what entered, and the page in
+// turn; the next poll starts from the new last page. Where the changes are read (a change of status
+// moves updated_at, and date_from filters on it) the pages of the list are not asked, so that kind
+// is left out.
+describe.each(
+	KINDS.filter((kind) => kind.statusStamps !== 'moved' || kind.dateFilter !== 'updated'),
+)(
+	'252 published posts listed created-asc, status changes $statusStamps updated_at, date_from on $dateFilter',
+	({ statusStamps, dateFilter }) => {
+		test('posts that fill the last page and start the next: 3 requests, each post announced once', async () => {
+			const { control } = sandbox;
+			await control.profile({ listOrder: 'created-asc', statusStamps, dateFilter });
+			await control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 250,
+				template: { status: 'published', history_days: 365, history_seed: 21 },
+			});
+			const total = await listTotal(control, 'posts', MAIN_WORKSPACE, { 'status[]': 'published' });
+			expect(total).toBe(252);
+			const watcher = new Watcher(sandbox, watching('postPublished'));
+			expect((await watcher.tick()).ids).toEqual([]);
+			await expectIdle(await watcher.tick());
+			// 48 fill page 3, 10 start page 4.
+			const entered = await publishNew(sandbox, 58);
+
+			const tick = await watcher.tick();
+
+			expect(new Set(tick.ids)).toEqual(new Set(entered));
+			expect(tick.ids).toHaveLength(58);
+			expect(tick.requests.map((request) => request.query.page)).toEqual(['3', '4', '2']);
+			expect((await watcher.tick()).requests[0].query.page).toBe('4');
+		});
+
+		// A post made 400 days ago (before every other: page 1, which no page read shows) is
+		// published as a post of the last page is deleted: the total grew by the posts the two pages
+		// show, but the last page's own posts are not as they were. The whole list is read (the next
+		// page once more: only the landing page is kept for the reading), and all fire in that poll.
+		test('new posts fill the last page and start the next as a post there is deleted and one enters on page 1: the whole list read, each post announced once', async () => {
+			const { control } = sandbox;
+			await control.profile({ listOrder: 'created-asc', statusStamps, dateFilter });
+			await control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 250,
+				template: { status: 'published', history_days: 365, history_seed: 22 },
+			});
+			const watcher = new Watcher(sandbox, watching('postPublished'));
+			expect((await watcher.tick()).ids).toEqual([]);
+			await expectIdle(await watcher.tick());
+			const lastPage = await firstPage(sandbox, 'published', MAIN_WORKSPACE, 3);
+			await deletePost(sandbox, String(lastPage.data[10]._id ?? lastPage.data[10].id));
+			await control.clock({ offsetSeconds: -400 * 86_400 });
+			const restored = await control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 1,
+				template: { status: 'published' },
+			});
+			await control.clock({ offsetSeconds: 0 });
+			expect(
+				(await firstPage(sandbox, 'published')).data.map((post) => post._id ?? post.id),
+			).toContain(restored[0]);
+			const entered = [...restored, ...(await publishNew(sandbox, 58))];
+
+			const tick = await watcher.tick();
+
+			expect(new Set(tick.ids)).toEqual(new Set(entered));
+			expect(tick.ids).toHaveLength(59);
+			expect(pagesRead(tick)).toEqual([1, 2, 3, 4, 4]);
+		});
 	},
 );

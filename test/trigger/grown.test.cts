@@ -206,3 +206,48 @@ describe.each(
 		});
 	},
 );
+
+// Newest first, new posts push the landing page's (page 1's) posts down onto page 2. A post made
+// 400 days ago (the last page, which no page read shows) is published as a post of page 1 is
+// deleted: the total grew by the new posts on page 1, but page 1's old posts and the first of page
+// 2 are not page 1 as it was. The whole list is read, and all fire in that poll.
+describe.each(
+	KINDS.filter((kind) => kind.statusStamps !== 'moved' || kind.dateFilter !== 'updated').flatMap(
+		(kind) =>
+			(['created-desc', 'updated-desc'] as const).map((listOrder) => ({ ...kind, listOrder })),
+	),
+)(
+	'250 published posts listed $listOrder, status changes $statusStamps updated_at, date_from on $dateFilter',
+	({ statusStamps, dateFilter, listOrder }) => {
+		test('30 new posts as a post of page 1 is deleted and one enters on the last page: the whole list read, each post announced once', async () => {
+			const { control } = sandbox;
+			await control.profile({ listOrder, statusStamps, dateFilter });
+			await control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 250,
+				template: { status: 'published', history_days: 365, history_seed: 24 },
+			});
+			const watcher = new Watcher(sandbox, watching('postPublished'));
+			expect((await watcher.tick()).ids).toEqual([]);
+			await expectIdle(await watcher.tick());
+			const first = await firstPage(sandbox, 'published');
+			await deletePost(sandbox, String(first.data[50]._id ?? first.data[50].id));
+			await control.clock({ offsetSeconds: -400 * 86_400 });
+			const restored = await control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 1,
+				template: { status: 'published' },
+			});
+			await control.clock({ offsetSeconds: 0 });
+			const entered = [...restored, ...(await publishNew(sandbox, 30))];
+
+			const tick = await watcher.tick();
+
+			expect(new Set(tick.ids)).toEqual(new Set(entered));
+			expect(tick.ids).toHaveLength(31);
+			expect(pagesRead(tick)).toEqual([1, 2, 2, 3]);
+		});
+	},
+);

@@ -179,3 +179,24 @@ test('Retry On Fail, two items, the second answered 500 after the service acted:
 	]);
 	expect(log).toEqual([`POST ${ADD}`, `POST ${ADD}`, `POST ${ADD}`, `GET ${ACCOUNTS}`]);
 });
+
+// With On Server Error "Fail", a run stops at a 500; Retry On Fail sends the item again, and the 409
+// it meets is looked into. Still unknown, the error does not advise setting what is set already.
+test('Retry On Fail with On Server Error "Fail", connected two hours ago: still unknown, and no advice to set "Fail"', async () => {
+	await sandbox.control.clock({ offsetSeconds: -7200 });
+	expect((await add('set.bsky.social')).error).toBeUndefined();
+	await sandbox.control.clock({ offsetSeconds: 0 });
+	await sandbox.control.fault({ method: 'POST', path: ADD, when: 'before', status: 500 });
+	await sandbox.control.clearRequests();
+	const { output, error } = await runNode({
+		parameters: addBluesky('set.bsky.social', { onServerError: 'fail' }),
+		credentials: sandbox.credentials(),
+		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+	});
+	expect(output).toEqual([]);
+	expect(error?.message).toBe(`It is still unknown whether the service created this: ${CONNECTED}`);
+	expect(error?.description).toBe(
+		"What was tried: attempt 1: the service says it exists already, but it was not found in the workspace's bluesky accounts.\nIt may exist all the same: check before running again.",
+	);
+	expect(await calls(sandbox.control)).toEqual([`POST ${ADD}`, `POST ${ADD}`, `GET ${ACCOUNTS}`]);
+});

@@ -107,7 +107,7 @@ export async function createOnce(
 				tried.push(
 					`attempt ${attempt}: the service says it exists already, but it was not found in ${lookup.where}`,
 				);
-				throw stillUnknown(ctx, lookup, tried, error, options.itemIndex);
+				throw stillUnknown(ctx, tried, error, options.itemIndex);
 			}
 			if (error.context.outcome !== 'unknown' || fail) throw error;
 			lastError = error;
@@ -120,7 +120,7 @@ export async function createOnce(
 			if (attempt < MAX_ATTEMPTS) await sleep(BACKOFF_MS[attempt - 1]);
 		}
 	}
-	throw stillUnknown(ctx, lookup, tried, lastError as NodeApiError, options.itemIndex);
+	throw stillUnknown(ctx, tried, lastError as NodeApiError, options.itemIndex);
 }
 
 /** Looks; a lookup that fails leaves the outcome unknown, and nothing is sent again. */
@@ -136,7 +136,7 @@ async function look(
 		return await lookup.find(sinceBy(ctx, began), claimed);
 	} catch (error) {
 		tried.push(`could not look in ${lookup.where}: ${(error as Error).message}`);
-		throw stillUnknown(ctx, lookup, tried, last, last.context.itemIndex as number);
+		throw stillUnknown(ctx, tried, last, last.context.itemIndex as number);
 	}
 }
 
@@ -151,19 +151,19 @@ function recovered(claimed: Set<string>, lookup: Lookup, { record, matchedOn }: 
 
 function stillUnknown(
 	ctx: IExecuteFunctions,
-	lookup: Lookup,
 	tried: string[],
 	last: NodeApiError,
 	itemIndex: number,
 ): NodeApiError {
-	const error = new NodeApiError(ctx.getNode(), last.errorResponse as JsonObject, {
+	// Where On Server Error is "Fail" already, only a retry of the run gets here: no advice to set it.
+	const fail = optionsOf(ctx, itemIndex).onServerError === 'fail';
+	return new NodeApiError(ctx.getNode(), last.errorResponse as JsonObject, {
 		message: `It is still unknown whether the service created this: ${last.message}`,
 		description: [
 			`What was tried: ${tried.join('; ')}.`,
-			'It may exist all the same: check before running again. Set Options > On Server Error to "Fail" to stop at the first failure instead.',
+			`It may exist all the same: check before running again.${fail ? '' : ' Set Options > On Server Error to "Fail" to stop at the first failure instead.'}`,
 		].join('\n'),
 		httpCode: last.httpCode ?? undefined,
 		itemIndex,
 	});
-	return error;
 }

@@ -68,6 +68,37 @@ async function expectIdle(tick: Tick) {
 	expect(tick.requests.length - changes).toBe(changes === 1 ? 1 : 2);
 }
 
+/**
+ * 250 published posts over a year (252 with the workspace's own) in the profile set, watched for
+ * Post Published: activation and an idle poll done.
+ */
+async function watched(history_seed: number): Promise<Watcher> {
+	await sandbox.control.seed({
+		workspace_id: MAIN_WORKSPACE,
+		resource: 'posts',
+		count: 250,
+		template: { status: 'published', history_days: 365, history_seed },
+	});
+	const watcher = new Watcher(sandbox, watching('postPublished'));
+	expect((await watcher.tick()).ids).toEqual([]);
+	await expectIdle(await watcher.tick());
+	return watcher;
+}
+
+/** One post made and published 400 days ago, before every other post here: its ID. */
+async function publishedLongAgo(): Promise<string[]> {
+	const { control } = sandbox;
+	await control.clock({ offsetSeconds: -400 * 86_400 });
+	const ids = await control.seed({
+		workspace_id: MAIN_WORKSPACE,
+		resource: 'posts',
+		count: 1,
+		template: { status: 'published' },
+	});
+	await control.clock({ offsetSeconds: 0 });
+	return ids;
+}
+
 /** The kinds of service: does a change of status move `updated_at`, and what `date_from` filters. */
 const KINDS = [
 	{ statusStamps: 'moved', dateFilter: 'updated' },
@@ -145,17 +176,9 @@ describe.each(
 		test('posts that fill the last page and start the next: 3 requests, each post announced once', async () => {
 			const { control } = sandbox;
 			await control.profile({ listOrder: 'created-asc', statusStamps, dateFilter });
-			await control.seed({
-				workspace_id: MAIN_WORKSPACE,
-				resource: 'posts',
-				count: 250,
-				template: { status: 'published', history_days: 365, history_seed: 21 },
-			});
+			const watcher = await watched(21);
 			const total = await listTotal(control, 'posts', MAIN_WORKSPACE, { 'status[]': 'published' });
 			expect(total).toBe(252);
-			const watcher = new Watcher(sandbox, watching('postPublished'));
-			expect((await watcher.tick()).ids).toEqual([]);
-			await expectIdle(await watcher.tick());
 			// 48 fill page 3, 10 start page 4.
 			const entered = await publishNew(sandbox, 58);
 
@@ -174,25 +197,10 @@ describe.each(
 		test('new posts fill the last page and start the next as a post there is deleted and one enters on page 1: the whole list read, each post announced once', async () => {
 			const { control } = sandbox;
 			await control.profile({ listOrder: 'created-asc', statusStamps, dateFilter });
-			await control.seed({
-				workspace_id: MAIN_WORKSPACE,
-				resource: 'posts',
-				count: 250,
-				template: { status: 'published', history_days: 365, history_seed: 22 },
-			});
-			const watcher = new Watcher(sandbox, watching('postPublished'));
-			expect((await watcher.tick()).ids).toEqual([]);
-			await expectIdle(await watcher.tick());
+			const watcher = await watched(22);
 			const lastPage = await firstPage(sandbox, 'published', MAIN_WORKSPACE, 3);
 			await deletePost(sandbox, String(lastPage.data[10]._id ?? lastPage.data[10].id));
-			await control.clock({ offsetSeconds: -400 * 86_400 });
-			const restored = await control.seed({
-				workspace_id: MAIN_WORKSPACE,
-				resource: 'posts',
-				count: 1,
-				template: { status: 'published' },
-			});
-			await control.clock({ offsetSeconds: 0 });
+			const restored = await publishedLongAgo();
 			expect(
 				(await firstPage(sandbox, 'published')).data.map((post) => post._id ?? post.id),
 			).toContain(restored[0]);
@@ -222,25 +230,10 @@ describe.each(
 		test('30 new posts as a post of page 1 is deleted and one enters on the last page: the whole list read, each post announced once', async () => {
 			const { control } = sandbox;
 			await control.profile({ listOrder, statusStamps, dateFilter });
-			await control.seed({
-				workspace_id: MAIN_WORKSPACE,
-				resource: 'posts',
-				count: 250,
-				template: { status: 'published', history_days: 365, history_seed: 24 },
-			});
-			const watcher = new Watcher(sandbox, watching('postPublished'));
-			expect((await watcher.tick()).ids).toEqual([]);
-			await expectIdle(await watcher.tick());
+			const watcher = await watched(24);
 			const first = await firstPage(sandbox, 'published');
 			await deletePost(sandbox, String(first.data[50]._id ?? first.data[50].id));
-			await control.clock({ offsetSeconds: -400 * 86_400 });
-			const restored = await control.seed({
-				workspace_id: MAIN_WORKSPACE,
-				resource: 'posts',
-				count: 1,
-				template: { status: 'published' },
-			});
-			await control.clock({ offsetSeconds: 0 });
+			const restored = await publishedLongAgo();
 			const entered = [...restored, ...(await publishNew(sandbox, 30))];
 
 			const tick = await watcher.tick();

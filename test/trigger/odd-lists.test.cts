@@ -18,6 +18,7 @@ import {
 	watching,
 	workspaceEvents,
 } from './fixtures.cts';
+import type { ListOrder } from './fixtures.cts';
 
 const sandbox = useSandbox();
 
@@ -129,6 +130,17 @@ describe.each(['before', 'after'] as const)(
 	},
 );
 
+/** `count` published posts over a year, listed in `listOrder`. */
+async function publishedIn(listOrder: ListOrder, count: number, history_seed: number) {
+	await sandbox.control.profile({ listOrder });
+	await sandbox.control.seed({
+		workspace_id: MAIN_WORKSPACE,
+		resource: 'posts',
+		count,
+		template: { status: 'published', history_days: 365, history_seed },
+	});
+}
+
 // Where new posts land is told by the newest `created_at` on page 1 and on the last page: the last
 // page in a list oldest first. A post whose `created_at` does not read as a time (here on page 1,
 // answered once at activation) tells nothing, and stops nothing: idle polls read the landing page
@@ -138,13 +150,7 @@ describe.each(['updated-desc', 'created-desc', 'created-asc'] as const)(
 	(listOrder) => {
 		test('a post on page 1 whose created_at is not a time: idle polls read the landing page first', async () => {
 			const { control } = sandbox;
-			await control.profile({ listOrder });
-			await control.seed({
-				workspace_id: MAIN_WORKSPACE,
-				resource: 'posts',
-				count: 300,
-				template: { status: 'published', history_days: 365, history_seed: 14 },
-			});
+			await publishedIn(listOrder, 300, 14);
 			const page = await firstPage(sandbox, 'published');
 			const [odd, ...rest] = page.data;
 			const data = [{ ...odd, created_at: 'not a time' }, ...rest];
@@ -176,13 +182,7 @@ describe.each(['updated-desc', 'created-desc', 'created-asc'] as const)(
 	(listOrder) => {
 		test('pages that tell different totals: a reading short of the larger is read again', async () => {
 			const { control } = sandbox;
-			await control.profile({ listOrder });
-			await control.seed({
-				workspace_id: MAIN_WORKSPACE,
-				resource: 'posts',
-				count: 150,
-				template: { status: 'published', history_days: 365, history_seed: 15 },
-			});
+			await publishedIn(listOrder, 150, 15);
 			const page = await firstPage(sandbox, 'published');
 			expect(page.last_page).toBe(2);
 			// Page 1 counted before a post left the list: one more than page 2 counts.
@@ -201,13 +201,7 @@ describe.each(['updated-desc', 'created-desc', 'created-asc'] as const)(
 		// the post left out would be announced at a later poll, though it was there before.
 		test('pages that tell different totals: a reading that holds only the smaller is read again', async () => {
 			const { control } = sandbox;
-			await control.profile({ listOrder });
-			await control.seed({
-				workspace_id: MAIN_WORKSPACE,
-				resource: 'posts',
-				count: 150,
-				template: { status: 'published', history_days: 365, history_seed: 16 },
-			});
+			await publishedIn(listOrder, 150, 16);
 			const first = await firstPage(sandbox, 'published');
 			const second = await firstPage(sandbox, 'published', MAIN_WORKSPACE, 2);
 			const faults = [

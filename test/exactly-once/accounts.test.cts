@@ -25,6 +25,9 @@ const addBluesky = (handle: string, options: INodeParameters = {}) =>
 	});
 const add = (handle: string, options: INodeParameters = {}) =>
 	runNode({ parameters: addBluesky(handle, options), credentials: sandbox.credentials() });
+/** The add past `skip` adds answered 500 after the service connected the account. */
+const failsAfterActing = (skip: number) =>
+	sandbox.control.fault({ method: 'POST', path: ADD, when: 'after', status: 500, skip, times: 1 });
 /** An account's ID, under any of the keys a service may use. */
 const idIn = (account: Record<string, unknown>) => account.account_id ?? account._id ?? account.id;
 /** The IDs of the workspace's Bluesky accounts (the list names them by a display name, not the handle). */
@@ -98,15 +101,8 @@ test('two items, each answered 500 after the service acted: each finds its own a
 	// only what the execution has already claimed tells the two apart.
 	const before = await bluesky();
 	// Each item's first attempt: the first request, and the first after the second.
-	await sandbox.control.fault({ method: 'POST', path: ADD, when: 'after', status: 500, times: 1 });
-	await sandbox.control.fault({
-		method: 'POST',
-		path: ADD,
-		when: 'after',
-		status: 500,
-		skip: 1,
-		times: 1,
-	});
+	await failsAfterActing(0);
+	await failsAfterActing(1);
 	await sandbox.control.clearRequests();
 	const { output, error } = await runNode({
 		parameters: addBluesky('={{ $json.handle }}'),
@@ -154,14 +150,7 @@ test('two items, the second an account connected already: the error names the fi
 // one account connected since its first attempt that the first item did not claim.
 test('Retry On Fail, two items, the second answered 500 after the service acted: each keeps its own account', async () => {
 	const before = await bluesky();
-	await sandbox.control.fault({
-		method: 'POST',
-		path: ADD,
-		when: 'after',
-		status: 500,
-		skip: 1,
-		times: 1,
-	});
+	await failsAfterActing(1);
 	await sandbox.control.clearRequests();
 	const { output, error } = await runNode({
 		parameters: addBluesky('={{ $json.handle }}', { onServerError: 'fail' }),

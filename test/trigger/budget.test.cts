@@ -6,8 +6,8 @@
 // first reading goes on is announced once (where new posts land, on the next poll), a post published
 // after it once, and no post there before is ever announced. Then: a poll n8n abandons, n8n
 // restarted, n8n keeping the static data only of polls that announce (its durable scheduler without
-// durable cursors), a service whose `date_from` filters nothing (learnt with one request), and a
-// third of the quota a service states.
+// durable cursors), a service whose `date_from` filters nothing (learnt with one request), a probe
+// of `date_from` the budget cuts short, and a third of the quota a service states.
 import { LIST_ORDERS } from '../../sandbox/profile.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { listTotal } from '../library/fixtures.cts';
@@ -498,6 +498,45 @@ test('a service whose date_from filters nothing: activation learns it with one r
 	// one page of `date_from`: it holds posts older than the day, so the filter is not on updates.
 	expect(pagesOf(tick).filter((page) => page === 'date_from')).toEqual(['date_from']);
 });
+
+// A probe the budget cuts short judges nothing (read/changes.ts: probe). 50 published posts are one
+// page, read whole in the first poll with 3 of its 4 pages left; the changes from the day the probe
+// asks fill 5 pages (400 drafts made now besides), so after their first page the probe stops. A
+// verdict from that page alone would be kept for good: `updated` (then each poll asks for changes
+// from it), or `other` (then no poll ever asks again). Instead each whole reading asks again: here the
+// one after a post leaves.
+test.each(LIST_ORDERS)(
+	'listed %s: a probe the budget cuts short decides nothing: the next whole reading asks again',
+	async (listOrder) => {
+		const { control } = sandbox;
+		const posts = await published(listOrder, 16, 50, {
+			statusStamps: 'moved',
+			dateFilter: 'updated',
+		});
+		await control.seed({
+			workspace_id: MAIN_WORKSPACE,
+			resource: 'posts',
+			count: 400,
+			template: { status: 'draft' },
+		});
+		const watcher = budgeted();
+		const polls = [await watcher.tick(), await watcher.tick()];
+		await control.simulate({ action: 'fail', workspace_id: MAIN_WORKSPACE, post_id: posts[0] });
+		polls.push(await watcher.tick());
+
+		expect(polls.map((tick) => [tick.error, tick.ids])).toEqual([
+			[undefined, []],
+			[undefined, []],
+			[undefined, []],
+		]);
+		// Activation: the list, and the first page of the probe; an idle poll: the landing page only;
+		// the poll after a post left: the list, and the probe again.
+		expect(polls.map(pagesOf)).toEqual([[1, 'date_from'], [1], [1, 'date_from']]);
+		const [day] = polls[0].requests.flatMap(({ query }) => query.date_from ?? []);
+		const changed = await listTotal(control, 'posts', MAIN_WORKSPACE, { date_from: String(day) });
+		expect(Math.ceil(changed / 100)).toBe(5);
+	},
+);
 
 // Last in this file: the key's gate keeps what the service told it for the rest of the process.
 test('under n8n’s default budget, a poll reads at most a third of the quota a minute the service states', async () => {

@@ -419,3 +419,58 @@ describe.each(LIST_ORDERS)('posts listed %s, the newest post deleted', (listOrde
 		]);
 	});
 });
+
+// A post that went out on only some of its accounts (`partial`), listed with `published_at` null
+// (the description allows null: a service may write it only once every account has the post) and
+// updated before its scheduled time: its status changed, and `updated_at` stayed. No event watches
+// partial posts: only the changes, read in any status, show it. The poll that reads them learns that
+// a change of status keeps `updated_at`, for good, as from a failed post: the polls after it ask
+// for no changes (a post entering the state with an old stamp would be missing from them).
+describe.each(LIST_ORDERS)('posts listed %s, a partial post', (listOrder) => {
+	test('a partial post without published_at, updated before its scheduled time: the polls after it ask for no changes', async () => {
+		const { control } = sandbox;
+		// In UTC, where the scheduled time below is written as the wall clock.
+		await control.workspaceTimezone(MAIN_WORKSPACE, 'UTC');
+		await published(listOrder, 61, 300, PROVEN);
+		const watcher = new Watcher(sandbox, watching('postPublished'));
+		expect((await watcher.tick()).ids).toEqual([]);
+		expect(cursorOf(watcher.staticData)).toMatchObject({ dateFilter: 'updated', stamps: 'moved' });
+		// Made 2 hours ago, due an hour ago, out on some accounts since.
+		const due = new Date(Date.now() - HOUR_MS).toISOString().slice(0, 19).replace('T', ' ');
+		await control.clock({ offsetSeconds: -2 * 3_600 });
+		const [partial] = await control.seed({
+			workspace_id: MAIN_WORKSPACE,
+			resource: 'posts',
+			count: 1,
+			template: { status: 'partial', scheduled_at: due },
+		});
+		await control.clock({ offsetSeconds: 0 });
+		const listed = (await firstPage(sandbox, 'partial')).data.find(
+			(post) => String(post._id ?? post.id) === partial,
+		) as IDataObject;
+		expect(listed.scheduling).toMatchObject({ status: 'partial', published_at: null });
+		const updated = Date.parse(String(listed.updated_at));
+		expect(Date.parse(`${due}Z`) - updated).toBeGreaterThan(HOUR_MS / 2);
+
+		const polls = [await watcher.tick(), await watcher.tick(), await watcher.tick()];
+
+		expect(polls.map((tick) => [tick.error, tick.ids])).toEqual([
+			[undefined, []],
+			[undefined, []],
+			[undefined, []],
+		]);
+		// The first poll read the changes, and was shown the partial post there.
+		const [shown] = polls[0].requests.flatMap(({ query }, at) =>
+			query.date_from === undefined ? [] : [polls[0].listed[at]],
+		);
+		expect(shown).toContain(partial);
+		expect(polls.slice(1).flatMap((tick) => daysAsked(tick.requests))).toEqual([]);
+		// Idle polls: the landing page and one in turn (docs/trigger.md, what it costs); a list in a
+		// new order for every request is read whole, a request per 100 posts in the state.
+		const inState = { 'status[]': 'published' };
+		const pages = Math.ceil((await listTotal(control, 'posts', MAIN_WORKSPACE, inState)) / 100);
+		const idle = listOrder === 'shuffled' ? pages : 2;
+		expect(pages).toBe(4);
+		expect(polls.slice(1).map((tick) => tick.requests.length)).toEqual([idle, idle]);
+	});
+});

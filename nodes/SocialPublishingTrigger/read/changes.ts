@@ -255,14 +255,14 @@ export async function readChanges(
 		if (other.total === seen.total && !unknown(left)) {
 			// After an event the head is the landing page as read now.
 			const head = headOf(read(found.landing));
-			const marks = { dateFilter, turn, head, landing: found.landing };
-			const { serviceTime } = seen;
-			return { posts, coverage: 'window', complete: false, serviceTime, marks };
+			const marks = { dateFilter, stamps, turn, head, landing: found.landing };
+			return { posts, coverage: 'window', complete: false, serviceTime: seen.serviceTime, marks };
 		}
 	}
 	const read: Pages = { [landing - 1]: seen };
 	const reading = await readWhole(ctx, watch, members, read);
-	if (reading.cut) return await readOnward(ctx, watch, cursor, members, read);
+	if (reading.cut)
+		return await readOnward(ctx, watch, { ...cursor, dateFilter, stamps }, members, read);
 	dateFilter ??= await probe(ctx, watch, reading.posts);
 	stamps = stampsOf(reading.posts, stamps);
 	const head = reading.whole ? reading.head : undefined;

@@ -14,7 +14,7 @@ import { LIST_ORDERS } from '../../sandbox/profile.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { byId, listTotal } from '../library/fixtures.cts';
 
-import { budgetFixtures } from './budgets.cts';
+import { budgetFixtures, pagesOf } from './budgets.cts';
 import {
 	deletePost,
 	editPost,
@@ -349,6 +349,63 @@ describe.each(LIST_ORDERS.filter((order) => order !== 'shuffled'))(
 					.flatMap((tick) => tick.ids)
 					.sort(),
 			).toEqual([...burst].sort());
+		});
+	},
+);
+
+// The newest stamp read moves the day the changes are asked from only after a reading that held all
+// it asked for (remember/members.ts): a reading over several polls, when it ends, with the newest
+// stamp its last poll read. Here the first reading of 8 pages, 4 a poll, reads pages 2 and 4 only
+// in its first two polls. Once page 2 is read, a failed post made at the time one of its posts was
+// is published there as that one fails (the count adds up: the reading ends whole without it), and
+// two days later on the sandbox's clock a post on page 4 is edited before that page is read. A day
+// asked from that edit (12 hours before it) would start after the post was published; the changes
+// since the day of its last poll's newest stamp hold it: it fires on the first poll after the
+// reading. In a list by update both go to page 1, which every poll of the reading reads first (the
+// post fires at once, as one entering where new posts land), and in a list drawn anew for every
+// request no page holds the same posts twice: those orders are left out.
+describe.each(['created-desc', 'created-asc'] as const)(
+	'posts listed %s, a first reading over several polls',
+	(listOrder) => {
+		test('a post published onto a page it had read fires on the poll after it, though an edit on a page read later is newer', async () => {
+			const { control } = sandbox;
+			await published(listOrder, 15, 700, PROVEN);
+			const watcher = new Watcher(sandbox, watching('postPublished'), { pollBudgetMs: 6_000 });
+			expect(pagesOf(await watcher.tick())).toEqual([1, 8, 2, 3]);
+			const leaving = (await firstPage(sandbox, 'published', MAIN_WORKSPACE, 2)).data[50];
+			const edited = (await firstPage(sandbox, 'published', MAIN_WORKSPACE, 4)).data[50];
+			const ago = Date.parse(String(leaving.created_at)) - Date.now();
+			await control.clock({ offsetSeconds: ago / 1000 });
+			const back = await control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 1,
+				template: { status: 'failed' },
+			});
+			await control.clock({ offsetSeconds: 0 });
+			await workspaceEvents(sandbox).publish(back[0]);
+			await workspaceEvents(sandbox).fail(String(leaving._id ?? leaving.id));
+			await control.clock({ offsetSeconds: 2 * 86_400 });
+			await editPost(sandbox, String(edited._id ?? edited.id), 'api');
+
+			const reading = [await watcher.tick(), await watcher.tick(), await watcher.tick()];
+			const after = [await watcher.tick(), await watcher.tick(), await watcher.tick()];
+
+			expect(reading.map(pagesOf)).toEqual(
+				listOrder === 'created-asc'
+					? [
+							[8, 3, 4, 5],
+							[8, 5, 6, 7],
+							[8, 7, 'date_from'],
+						]
+					: [
+							[1, 3, 4, 5],
+							[1, 5, 6, 7],
+							[1, 7, 8, 'date_from'],
+						],
+			);
+			expect(reading.flatMap((tick) => tick.ids)).toEqual([]);
+			expect(after.map((tick) => tick.ids)).toEqual([back, [], []]);
 		});
 	},
 );

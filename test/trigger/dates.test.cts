@@ -520,6 +520,31 @@ describe.each(LIST_ORDERS)('posts listed %s, the newest post deleted', (listOrde
 	});
 });
 
+/**
+ * Made 2 hours ago in a workspace in UTC (where its scheduled time is written as the wall clock),
+ * due an hour ago, out on some accounts since: listed with `published_at` null, updated over half
+ * an hour before its scheduled time. Answers its ID.
+ */
+async function partialPost(): Promise<string> {
+	const { control } = sandbox;
+	const due = new Date(Date.now() - HOUR_MS).toISOString().slice(0, 19).replace('T', ' ');
+	await control.clock({ offsetSeconds: -2 * 3_600 });
+	const [partial] = await control.seed({
+		workspace_id: MAIN_WORKSPACE,
+		resource: 'posts',
+		count: 1,
+		template: { status: 'partial', scheduled_at: due },
+	});
+	await control.clock({ offsetSeconds: 0 });
+	const listed = (await firstPage(sandbox, 'partial')).data.find(
+		(post) => String(post._id ?? post.id) === partial,
+	) as IDataObject;
+	expect(listed.scheduling).toMatchObject({ status: 'partial', published_at: null });
+	const updated = Date.parse(String(listed.updated_at));
+	expect(Date.parse(`${due}Z`) - updated).toBeGreaterThan(HOUR_MS / 2);
+	return partial;
+}
+
 // A post that went out on only some of its accounts (`partial`), listed with `published_at` null
 // (the description allows null: a service may write it only once every account has the post) and
 // updated before its scheduled time: its status changed, and `updated_at` stayed. No event watches
@@ -529,28 +554,13 @@ describe.each(LIST_ORDERS)('posts listed %s, the newest post deleted', (listOrde
 describe.each(LIST_ORDERS)('posts listed %s, a partial post', (listOrder) => {
 	test('a partial post without published_at, updated before its scheduled time: the polls after it ask for no changes', async () => {
 		const { control } = sandbox;
-		// In UTC, where the scheduled time below is written as the wall clock.
+		// In UTC, where the partial post's scheduled time is written as the wall clock (partialPost).
 		await control.workspaceTimezone(MAIN_WORKSPACE, 'UTC');
 		await published(listOrder, 61, 300, PROVEN);
 		const watcher = new Watcher(sandbox, watching('postPublished'));
 		expect((await watcher.tick()).ids).toEqual([]);
 		expect(cursorOf(watcher.staticData)).toMatchObject({ dateFilter: 'updated', stamps: 'moved' });
-		// Made 2 hours ago, due an hour ago, out on some accounts since.
-		const due = new Date(Date.now() - HOUR_MS).toISOString().slice(0, 19).replace('T', ' ');
-		await control.clock({ offsetSeconds: -2 * 3_600 });
-		const [partial] = await control.seed({
-			workspace_id: MAIN_WORKSPACE,
-			resource: 'posts',
-			count: 1,
-			template: { status: 'partial', scheduled_at: due },
-		});
-		await control.clock({ offsetSeconds: 0 });
-		const listed = (await firstPage(sandbox, 'partial')).data.find(
-			(post) => String(post._id ?? post.id) === partial,
-		) as IDataObject;
-		expect(listed.scheduling).toMatchObject({ status: 'partial', published_at: null });
-		const updated = Date.parse(String(listed.updated_at));
-		expect(Date.parse(`${due}Z`) - updated).toBeGreaterThan(HOUR_MS / 2);
+		const partial = await partialPost();
 
 		const polls = [await watcher.tick(), await watcher.tick(), await watcher.tick()];
 
@@ -574,3 +584,85 @@ describe.each(LIST_ORDERS)('posts listed %s, a partial post', (listOrder) => {
 		expect(polls.slice(1).map((tick) => tick.requests.length)).toEqual([idle, idle]);
 	});
 });
+
+// The same verdict, told by a poll that must then read the whole list and may not read it all: a
+// post is published as one on the landing page is deleted (the total stays, and the landing page
+// changed otherwise than by new posts), and a poll may read 4 pages (a budget of 6 s,
+// read/budget.ts), of which the changes, the page in turn and the landing page leave 1 for a list of
+// 3. The reading goes on at the next poll (read/onward.ts) and carries what the changes told: once
+// it is over, the polls ask for no changes. So does the other verdict they tell, that `date_from` is
+// not to be trusted: here a post made 3 days ago and scheduled a day ahead, on a service whose
+// `date_from` takes the scheduled day, is in the answer (its stamp is surely before the day asked).
+const TELLERS = [
+	['a partial post updated before its scheduled time', async () => void (await partialPost())],
+	[
+		'a post updated 3 days ago in the answer for a later day',
+		async (listOrder: (typeof LIST_ORDERS)[number]) => {
+			const { control } = sandbox;
+			await control.profile({ listOrder, ...PROVEN, dateFilter: 'scheduled' });
+			const ahead = new Date(Date.now() + DAY_MS).toISOString().slice(0, 19).replace('T', ' ');
+			await control.clock({ offsetSeconds: -3 * 86_400 });
+			await control.seed({
+				workspace_id: MAIN_WORKSPACE,
+				resource: 'posts',
+				count: 1,
+				template: { status: 'scheduled', scheduled_at: ahead },
+			});
+			await control.clock({ offsetSeconds: 0 });
+		},
+	],
+] as const;
+
+describe.each(LIST_ORDERS)(
+	'posts listed %s, a verdict told as a longer reading begins',
+	(listOrder) => {
+		test.each(TELLERS)('%s: the polls after that reading ask for no changes', async (_, tell) => {
+			// In UTC, as for the partial post (partialPost).
+			await sandbox.control.workspaceTimezone(MAIN_WORKSPACE, 'UTC');
+			await published(listOrder, 63, 200, PROVEN);
+			// Activation reads the list whole and proves the dates under n8n's default budget: at 4
+			// pages a poll, a list in a new order for every request takes several polls before that.
+			const activated = new Watcher(sandbox, watching('postPublished'));
+			expect((await activated.tick()).ids).toEqual([]);
+			expect(cursorOf(activated.staticData)).toMatchObject({
+				dateFilter: 'updated',
+				stamps: 'moved',
+			});
+			const { staticData } = activated;
+			const watcher = new Watcher(sandbox, watching('postPublished'), {
+				staticData,
+				pollBudgetMs: 6_000,
+			});
+			// A post fired from the changes: the day they are asked from is now's, and they are few.
+			const first = await publishNew(sandbox, 1);
+			expect((await watcher.tick()).ids).toEqual(first);
+			await tell(listOrder);
+			const landing = listOrder === 'created-asc' ? 3 : 1;
+			const gone = (await firstPage(sandbox, 'published', MAIN_WORKSPACE, landing)).data[0];
+			await deletePost(sandbox, String(gone._id ?? gone.id));
+			const entering = await publishNew(sandbox, 1);
+
+			const polls = [];
+			for (let poll = 0; poll < 6; poll++) polls.push(await watcher.tick());
+
+			expect(polls.map((tick) => tick.error)).toEqual(Array(6).fill(undefined));
+			expect(polls.flatMap((tick) => tick.ids)).toEqual(entering);
+			expect(polls.map((tick) => daysAsked(tick.requests).length)).toEqual([1, 0, 0, 0, 0, 0]);
+			// A list in a new order for every request is read whole on every check (the reading over
+			// several polls ends after its second pass, and the next begins at once), and shows the post
+			// by chance, in some poll.
+			if (listOrder === 'shuffled') {
+				expect(polls.map((tick) => [...new Set(pagesOf(tick))].sort())).toEqual([
+					[1, 2, 3, 'date_from'],
+					...Array(5).fill([1, 2, 3]),
+				]);
+				return;
+			}
+			// The landing page shows the post to the first poll, which read a page more (the list's other
+			// end, to find where new posts land); the next reads it again and the other 2, and the
+			// reading is over. Then idle polls: the landing page and one in turn.
+			expect(polls[0].ids).toEqual(entering);
+			expect(polls.map((tick) => tick.requests.length)).toEqual([4, 3, 2, 2, 2, 2]);
+		});
+	},
+);

@@ -31,6 +31,8 @@ const FOLDERS: Record<string, string[]> = {
 		'trigger/activation',
 		// What the service's dates tell (changes.ts): the day asked and the answer trusted, east of UTC.
 		'trigger/dates',
+		// More changes since the day than a poll may read: the pages each poll reads (changes.ts).
+		'trigger/changes-budget',
 		// Lists without a total, or whose total never adds up, and a post listed twice (pages.ts).
 		'trigger/odd-lists',
 		// A member that left told from one a reading left out (changes.ts, readWhole), and the

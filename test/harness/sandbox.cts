@@ -16,6 +16,8 @@ export interface SandboxHandle {
 
 export interface UseSandboxOptions {
 	rateLimit?: { limit: number; windowSeconds: number } | null;
+	/** The sandbox profile's name, for a file that runs under a profile of its own. */
+	profile?: string;
 }
 
 export function useSandbox(options: UseSandboxOptions = {}): SandboxHandle {
@@ -27,7 +29,7 @@ export function useSandbox(options: UseSandboxOptions = {}): SandboxHandle {
 		server = await startSandbox({
 			port: 0,
 			rateLimit: options.rateLimit ?? null,
-			profile: parseProfile(process.env.SANDBOX_PROFILE),
+			profile: parseProfile(options.profile ?? process.env.SANDBOX_PROFILE),
 		});
 		control = new SandboxControl(server.url);
 	});

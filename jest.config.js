@@ -19,5 +19,7 @@ module.exports = {
 	// take longer than jest's 500 ms to exit on a busy machine ("failed to exit gracefully"). A
 	// worker past this limit after a file is replaced by a fresh one.
 	workerIdleMemoryLimit: '700MB',
+	// Files that mostly wait go first (test/harness/sequencer.cjs).
+	testSequencer: '<rootDir>/test/harness/sequencer.cjs',
 	reporters: ['default', '<rootDir>/test/summary-reporter.js'],
 };
